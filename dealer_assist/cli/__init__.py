@@ -1,0 +1,12 @@
+"""Command-line interface. Each command lives in its own module and registers
+itself on :data:`dealer_assist.cli.app.app`; this package only imports them."""
+
+from dealer_assist.cli.app import app
+
+# Command modules register themselves on import.
+from dealer_assist.cli import eval_cmd  # noqa: F401,E402
+
+
+def main() -> None:
+    """Entry point of the ``dealer-assist`` console script."""
+    app()
