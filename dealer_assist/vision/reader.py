@@ -1,0 +1,420 @@
+"""Find every note's serial prints in a photo, read them, and trust only cross-checked reads.
+
+The pipeline (all pure functions of the image and the engines passed in):
+
+1. **Detect** text lines in the whole photo (:class:`~.ocr.TextDetector`).
+2. Keep lines shaped like a serial print (long and thin, not tiny), **rectify**
+   each to an upright crop; the orientation classifier turns upside-down ones.
+3. **Read** each crop with the primary recognizer and keep those with a
+   serial-like digit run (:func:`~.serials.parse_serial_text`).
+4. **Group** prints into notes: two prints of one note carry (nearly) the same
+   digits and lie within a note's width of each other.
+5. **Cross-check** (see :func:`decide`): a serial is trusted only when two
+   independent reads agree -- the note's two prints, or, when only one print
+   is legible, two different engines -- and no comparable read disagrees.
+   Two agreeing prints must also lie where a 1997-series note puts them
+   (:func:`is_ruble_pair`), which keeps other currencies with the same
+   two-letters-seven-digits format out.
+
+Nothing here knows the game: a trusted serial is just 7 digits.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Sequence
+
+import numpy as np
+
+from dealer_assist.vision.geometry import (
+    line_frame,
+    note_quad_from_print,
+    note_quad_from_prints,
+    print_pair_offset,
+    quad_size,
+    rectify,
+    rotate_quad_180,
+    upright_line_quad,
+)
+from dealer_assist.vision.ocr import LineRead, RapidOcrEngine, TextRecognizer
+from dealer_assist.vision.serials import SerialKind, SerialText, parse_serial_text
+
+#: Aspect (long/short side) range of a detector box that may hold a serial print.
+PRINT_ASPECT = (2.5, 16.0)
+#: Smallest print height in pixels worth reading (7-px digits are still legible).
+MIN_PRINT_HEIGHT_PX = 6.0
+#: Two prints further apart than this many print heights are not one note.
+MAX_PRINT_DISTANCE_H = 60.0
+#: Offset window of the left print from the top-right one, in the top-right
+#: print's text frame and in units of its length (du: along the text, dv:
+#: downwards). Measured on the 40 two-print rubles of the real photos: du
+#: -5.2..-3.0, dv 0.41..1.6; a Polish note's two prints sit at du -2.5, dv 0.36.
+RUBLE_DU = (-6.5, -2.75)
+RUBLE_DV = (0.25, 2.2)
+
+
+@dataclass
+class Print:
+    """One serial print found in the photo.
+
+    Attributes:
+        quad: ``(4, 2)`` ``float32`` upright quad in image pixels.
+        crop: the rectified crop, ``uint8`` ``(h, w, 3)``.
+        reads: every engine read of this crop, with what each parsed to.
+        ambiguous: the crop reads as a serial both ways up (see :func:`find_prints`);
+            its reads are kept for a person but never vote.
+    """
+
+    quad: np.ndarray
+    crop: np.ndarray
+    reads: list[tuple[LineRead, list[SerialText]]] = field(default_factory=list)
+    ambiguous: bool = False
+
+    def serials(self, kind: SerialKind | None = None) -> list[tuple[LineRead, SerialText]]:
+        return [(r, s) for r, ss in self.reads for s in ss if kind is None or s.kind == kind]
+
+    @property
+    def height(self) -> float:
+        return quad_size(self.quad)[1]
+
+    @property
+    def center(self) -> np.ndarray:
+        return np.asarray(self.quad, dtype=np.float64).mean(axis=0)
+
+
+@dataclass
+class NoteRead:
+    """What the reader concludes about one note (FORMATS.md §3 plus a status).
+
+    Attributes:
+        serial: the trusted 7 digits, or ``None`` (never padded or guessed).
+        letters: the two Cyrillic letters when both prints or engines agree, else ``None``.
+        confidence: 0..1; 0 when ``serial`` is ``None``.
+        quad: ``(4, 2)`` note quad in image pixels, clockwise from the note's
+            top-left; estimated from the prints (approximate).
+        status: ``"trusted"``, ``"unreadable"`` (reads disagree or too few), or
+            ``"out_of_format"`` (a 9-digit 2017-series note, or another layout).
+        reason: one plain sentence for a person when not trusted.
+        prints: the serial prints that belong to this note.
+    """
+
+    serial: str | None
+    letters: str | None
+    confidence: float
+    quad: np.ndarray
+    status: str
+    reason: str
+    prints: list[Print]
+
+    def reads_json(self) -> list[dict]:
+        """Every OCR read that was considered, for FORMATS.md §3 ``reads``."""
+        out = []
+        for i, p in enumerate(self.prints):
+            for r, ss in p.reads:
+                out.append({
+                    "print": i, "engine": r.engine, "text": r.text, "score": round(r.score, 3),
+                    "digits": [s.digits for s in ss],
+                })
+        return out
+
+    def to_json(self) -> dict:
+        """The FORMATS.md §3 note object (plus ``status`` and ``reason``)."""
+        return {
+            "serial": self.serial,
+            "letters": self.letters,
+            "confidence": round(self.confidence, 3),
+            "quad": [[round(float(x), 1), round(float(y), 1)] for x, y in self.quad],
+            "status": self.status,
+            "reason": self.reason,
+            "reads": self.reads_json(),
+        }
+
+
+def is_ruble_pair(a: np.ndarray, b: np.ndarray) -> tuple[bool, np.ndarray | None, np.ndarray | None]:
+    """Whether two upright print quads lie as a 1997-series note's two prints do.
+
+    The left-field print lies left of and below the top-right print, in the
+    same reading direction. Returns ``(ok, top_right_quad, left_quad)``.
+    """
+    for first, second in ((a, b), (b, a)):
+        du, dv, cos = print_pair_offset(first, second)
+        w, h = quad_size(first)
+        du, dv = du * h / w, dv * h / w
+        if cos > 0.8 and RUBLE_DU[0] <= du <= RUBLE_DU[1] and RUBLE_DV[0] <= dv <= RUBLE_DV[1]:
+            return True, first, second
+    return False, None, None
+
+
+def _hamming(a: str, b: str) -> int:
+    return sum(x != y for x, y in zip(a, b)) + abs(len(a) - len(b))
+
+
+def _similar(a: str, b: str) -> bool:
+    """Digit strings that could be two reads of one serial (one may be partial)."""
+    if len(a) == len(b):
+        return _hamming(a, b) <= 2
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return any(_hamming(short, long_[i:i + len(short)]) <= 1 for i in range(len(long_) - len(short) + 1))
+
+
+def _orientation_evidence(parsed: list[SerialText]) -> int:
+    """2: a 7/9-digit run after two Cyrillic letters; 1: such a run alone; 0: none."""
+    best = 0
+    for st in parsed:
+        if st.kind in (SerialKind.SERIAL7, SerialKind.SERIAL9):
+            best = max(best, 2 if st.letters else 1)
+    return best
+
+
+def find_prints(image: np.ndarray, detector: RapidOcrEngine, recognizer: TextRecognizer,
+                second: TextRecognizer | None = None) -> list[Print]:
+    """Stages 1-3: every text line shaped and read like a serial print.
+
+    Each serial-like line is read both ways up, because the digits 0, 1, 6, 8
+    and 9 still read as digits upside down (``0900099`` turned over reads
+    ``6600060``). The way up is taken from the two letters before the digits;
+    a print whose way up cannot be told is marked ``ambiguous`` and never
+    votes for a serial.
+
+    Args:
+        image: ``uint8`` ``(H, W, 3)`` BGR.
+        detector: finds line quads and classifies upside-down crops.
+        recognizer: the primary recognizer.
+        second: a second recognizer asked, both ways up, about prints whose
+            way up the primary cannot tell (it may read the letters).
+
+    Returns:
+        Prints with at least one serial-like read (7 or 9 digits, or a 5-6 digit part).
+    """
+    prints: list[Print] = []
+    lines: list[np.ndarray] = []  # every classified line, for the way-up vote
+    for box in detector.detect(image):
+        quad = upright_line_quad(box)
+        w, h = quad_size(quad)
+        if h < MIN_PRINT_HEIGHT_PX or not (PRINT_ASPECT[0] <= w / max(h, 1e-6) <= PRINT_ASPECT[1]):
+            continue
+        crop = rectify(image, quad)
+        flipped, _ = detector.is_upside_down(crop)
+        if flipped:
+            quad = rotate_quad_180(quad)
+            crop = crop[::-1, ::-1].copy()
+        lines.append(quad)
+        read = recognizer.recognize(crop)
+        parsed = parse_serial_text(read.text)
+        if not parsed:
+            continue
+        # Read the other way up too and keep the way with the better evidence.
+        crop2 = crop[::-1, ::-1].copy()
+        read2 = recognizer.recognize(crop2)
+        parsed2 = parse_serial_text(read2.text)
+        e1, e2 = _orientation_evidence(parsed), _orientation_evidence(parsed2)
+        if e2 > e1:
+            quad, crop, read, parsed = rotate_quad_180(quad), crop2, read2, parsed2
+        ambiguous = e1 == e2 and e1 > 0
+        prints.append(Print(quad=quad, crop=crop, reads=[(read, parsed)], ambiguous=ambiguous))
+    for p in prints:
+        if p.ambiguous and second is not None:
+            _settle_by_second(p, second)
+        if p.ambiguous:
+            _settle_way_up(p, lines, recognizer)
+    return prints
+
+
+def _settle_by_second(p: Print, second: TextRecognizer) -> None:
+    """Ask the second engine both ways up; letters on exactly one side settle it."""
+    r1 = second.recognize(p.crop)
+    flipped = p.crop[::-1, ::-1].copy()
+    r2 = second.recognize(flipped)
+    e1 = _orientation_evidence(parse_serial_text(r1.text))
+    e2 = _orientation_evidence(parse_serial_text(r2.text))
+    if e1 == 2 and e2 < 2:
+        p.reads.append((r1, parse_serial_text(r1.text)))
+        p.ambiguous = False
+    elif e2 == 2 and e1 < 2:
+        # The primary's reads were of the other way up: only the second's read stands.
+        p.quad = rotate_quad_180(p.quad)
+        p.crop = flipped
+        p.reads = [(r2, parse_serial_text(r2.text))]
+        p.ambiguous = False
+
+
+def _settle_way_up(p: Print, lines: Sequence[np.ndarray], recognizer: TextRecognizer) -> None:
+    """Settle an ambiguous print's way up by the other text lines of its note.
+
+    The orientation classifier's verdicts on the parallel lines nearby (the
+    note's other printed words) vote; a clear majority (at least 3 lines and
+    3 in 4 of them) decides, otherwise the print stays ambiguous.
+    """
+    c, u, _, h = line_frame(p.quad)
+    same = opposite = 0
+    for q in lines:
+        cq, uq, _, _ = line_frame(q)
+        if np.linalg.norm(cq - c) < 1e-6 or np.linalg.norm(cq - c) > 40 * h:
+            continue
+        cos = float(u @ uq)
+        if cos > 0.9:
+            same += 1
+        elif cos < -0.9:
+            opposite += 1
+    n = same + opposite
+    if n < 3 or max(same, opposite) < 0.75 * n:
+        return
+    if opposite > same:
+        p.quad = rotate_quad_180(p.quad)
+        p.crop = p.crop[::-1, ::-1].copy()
+        r = recognizer.recognize(p.crop)
+        p.reads = [(r, parse_serial_text(r.text))]
+    p.ambiguous = False
+
+
+def group_prints(prints: Sequence[Print]) -> list[list[Print]]:
+    """Stage 4: prints that may belong to one note (similar digits, close together)."""
+    parent = list(range(len(prints)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, pi in enumerate(prints):
+        for j in range(i + 1, len(prints)):
+            pj = prints[j]
+            dist = float(np.linalg.norm(pi.center - pj.center)) / max(min(pi.height, pj.height), 1.0)
+            if dist > MAX_PRINT_DISTANCE_H:
+                continue
+            if any(_similar(a.digits, b.digits) for _, a in pi.serials() for _, b in pj.serials()):
+                parent[root(j)] = root(i)
+    groups: dict[int, list[Print]] = {}
+    for i, p in enumerate(prints):
+        groups.setdefault(root(i), []).append(p)
+    return list(groups.values())
+
+
+def _letters(prints: Sequence[Print], serial: str) -> str | None:
+    votes = Counter(s.letters for p in prints for _, s in p.serials(SerialKind.SERIAL7)
+                    if s.digits == serial and s.letters)
+    if not votes:
+        return None
+    (best, n), *rest = votes.most_common()
+    # Letters are informative only: keep them when two reads agree and none disagrees.
+    return best if n >= 2 and not rest else None
+
+
+def decide(prints: list[Print], second: TextRecognizer | None) -> NoteRead:
+    """Stage 5: cross-check the reads of one note's prints and decide.
+
+    Rules, in order:
+
+    * any 9-digit read → ``out_of_format`` (2017 series; never cut to 7 digits);
+    * every print is read by the primary engine; when the prints disagree, or
+      only one print is legible, each print is also read by ``second``;
+    * a value V is **trusted** when at least two reads of V agree from two
+      different prints or two different engines, every other 7-digit value has
+      at most a third of V's reads, and two prints reading V lie in the
+      1997-series layout (:func:`is_ruble_pair`);
+    * otherwise ``unreadable``, with the reads kept for the person.
+
+    Args:
+        prints: the prints of one note (from :func:`group_prints`).
+        second: the cross-check recognizer, or ``None`` to use the primary only.
+    """
+    nine = [s for p in prints for _, s in p.serials(SerialKind.SERIAL9)]
+    quad = _estimate_quad(prints)
+    if nine:
+        digits = Counter(s.digits for s in nine).most_common(1)[0][0]
+        return NoteRead(None, None, 0.0, quad, "out_of_format",
+                        f"a 9-digit serial ({digits}, 2017 series) is out of format for the game", prints)
+
+    def tally() -> tuple[Counter, dict[str, set], dict[str, set]]:
+        votes: Counter = Counter()
+        by_print: dict[str, set] = {}
+        by_engine: dict[str, set] = {}
+        for i, p in enumerate(prints):
+            if p.ambiguous:
+                continue
+            for r, s in p.serials(SerialKind.SERIAL7):
+                votes[s.digits] += 1
+                by_print.setdefault(s.digits, set()).add(i)
+                by_engine.setdefault(s.digits, set()).add(r.engine)
+        return votes, by_print, by_engine
+
+    votes, by_print, by_engine = tally()
+    settled = (len(votes) == 1 and len(next(iter(by_print.values()))) >= 2)
+    if not settled and second is not None:
+        for p in prints:
+            if not p.ambiguous and not any(r.engine == second.name for r, _ in p.reads):
+                r2 = second.recognize(p.crop)
+                p.reads.append((r2, parse_serial_text(r2.text)))
+        votes, by_print, by_engine = tally()
+
+    if not votes:
+        why = ("its serial reads as digits both ways up and the letters do not tell which"
+               if any(p.ambiguous for p in prints) else "no print of this note was read as 7 digits")
+        return NoteRead(None, None, 0.0, quad, "unreadable", why, prints)
+    (value, n), *others = votes.most_common()
+    runner_up = others[0][1] if others else 0
+    independent = len(by_print[value]) >= 2 or len(by_engine[value]) >= 2
+    if n < 2 or not independent:
+        return NoteRead(None, None, 0.0, quad, "unreadable",
+                        f"only one read ({value}) and nothing to cross-check it with", prints)
+    if runner_up * 3 > n:
+        alts = ", ".join(sorted(votes))
+        return NoteRead(None, None, 0.0, quad, "unreadable",
+                        f"the reads disagree ({alts})", prints)
+    agreeing = [prints[i] for i in sorted(by_print[value])]
+    if len(agreeing) >= 2:
+        ok, top, left = is_ruble_pair(agreeing[0].quad, agreeing[1].quad)
+        if not ok:
+            return NoteRead(None, None, 0.0, quad, "out_of_format",
+                            "two prints agree but do not lie where a 1997-series ruble note puts them", prints)
+        quad = note_quad_from_prints(top, left)
+    scores = [r.score for p in prints for r, s in p.serials(SerialKind.SERIAL7) if s.digits == value]
+    total = sum(votes.values())
+    confidence = float(np.clip(np.mean(scores), 0.0, 1.0)) * (n / total)
+    if len(by_print[value]) < 2:
+        confidence *= 0.9  # one print, two engines: a little less sure
+    return NoteRead(value, _letters(prints, value), confidence, quad, "trusted", "", prints)
+
+
+def _estimate_quad(prints: Sequence[Print]) -> np.ndarray:
+    if len(prints) >= 2:
+        ok, top, left = is_ruble_pair(prints[0].quad, prints[1].quad)
+        if ok:
+            return note_quad_from_prints(top, left)
+    return note_quad_from_print(prints[0].quad)
+
+
+class SerialReader:
+    """The whole reader with its engines, ready to call on images.
+
+    Args:
+        primary: detector + orientation classifier + primary recognizer
+            (default :class:`~.ocr.RapidOcrEngine`).
+        second: cross-check recognizer used when the prints alone do not settle
+            a note (default :class:`~.ocr.TesseractEngine`), or ``None``.
+    """
+
+    def __init__(self, primary: RapidOcrEngine | None = None,
+                 second: TextRecognizer | None = None, use_second: bool = True) -> None:
+        from dealer_assist.vision.ocr import TesseractEngine
+
+        self.primary = primary or RapidOcrEngine()
+        self.second = second if second is not None else (TesseractEngine() if use_second else None)
+
+    def read(self, image: np.ndarray) -> list[NoteRead]:
+        """Read every note in ``image`` (``uint8`` ``(H, W, 3)`` BGR).
+
+        Returns the notes in reading order (top to bottom, then left to right
+        by the quad's centre). Partial digit runs that never reach 7 digits on
+        any print are not reported as notes.
+        """
+        prints = find_prints(image, self.primary, self.primary, self.second)
+        notes = []
+        for group in group_prints(prints):
+            if not any(s.kind != SerialKind.PARTIAL for p in group for _, s in p.serials()):
+                continue
+            notes.append(decide(group, self.second))
+        notes.sort(key=lambda n: (round(float(n.quad[:, 1].mean()) / 50), float(n.quad[:, 0].mean())))
+        return notes

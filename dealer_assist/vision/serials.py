@@ -1,0 +1,92 @@
+"""Parse OCR text into the letters and digits of a banknote serial.
+
+Pure string functions. A 1997-series ruble serial is two Cyrillic letters and
+7 digits (``ЧЛ 1234567``); the 2017 series (200 and 2000 rubles) has 9 digits
+and is out of format for the game (RULES.md §6.6: a read that is not exactly
+7 digits is never evaluated).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+#: Latin (and a few other) look-alikes that OCR engines trained on Latin or
+#: Chinese text return for the Cyrillic serial letters.
+_LOOKALIKE = str.maketrans({
+    "A": "А", "B": "В", "C": "С", "E": "Е", "H": "Н", "K": "К", "M": "М",
+    "O": "О", "P": "Р", "T": "Т", "X": "Х", "Y": "У",
+})
+_CYRILLIC = re.compile(r"^[А-ЯЁ]$")
+# A run of digits not glued to a decimal point or comma (that would be an amount).
+_DIGIT_RUN = re.compile(r"(?<![\d.,])\d+(?![\d.,]\d)")
+
+
+class SerialKind(str, Enum):
+    """What a digit run looks like."""
+
+    SERIAL7 = "serial7"  #: 7 digits: a 1997-series serial, in format
+    SERIAL9 = "serial9"  #: 9 digits: a 2017-series serial, out of format
+    PARTIAL = "partial"  #: 5 or 6 digits: part of a serial (cut, occluded)
+
+
+@dataclass(frozen=True)
+class SerialText:
+    """A serial-like digit run found in one OCR line.
+
+    Attributes:
+        digits: the digit run exactly as read (never padded or cut).
+        letters: two upper-case Cyrillic letters read just before the digits,
+            or ``None`` when they are not legible as such.
+        kind: 7 digits, 9 digits, or a partial run.
+    """
+
+    digits: str
+    letters: str | None
+    kind: SerialKind
+
+
+def normalise_letters(raw: str) -> str | None:
+    """Map a raw two-character OCR prefix to Cyrillic capitals.
+
+    >>> normalise_letters("aK")
+    'АК'
+    >>> normalise_letters("Ⅱ7") is None
+    True
+    """
+    raw = raw.strip().upper().translate(_LOOKALIKE)
+    if len(raw) != 2 or not all(_CYRILLIC.match(ch) for ch in raw):
+        return None
+    return raw
+
+
+def parse_serial_text(text: str) -> list[SerialText]:
+    """Find the serial-like digit runs in one line of OCR output.
+
+    Runs of 5-7 and 9 digits are kept; 8 and 10+ digits (other currencies,
+    barcodes) and runs touching a decimal point are dropped.
+
+    >>> parse_serial_text("aK 4270166")
+    [SerialText(digits='4270166', letters='АК', kind=<SerialKind.SERIAL7: 'serial7'>)]
+    >>> [s.kind.value for s in parse_serial_text("AA394009037")]
+    ['serial9']
+    >>> parse_serial_text("A49958052C")
+    []
+    """
+    found: list[SerialText] = []
+    for m in _DIGIT_RUN.finditer(text):
+        digits = m.group(0)
+        n = len(digits)
+        if n == 7:
+            kind = SerialKind.SERIAL7
+        elif n == 9:
+            kind = SerialKind.SERIAL9
+        elif n in (5, 6):
+            kind = SerialKind.PARTIAL
+        else:
+            continue
+        prefix = text[: m.start()].rstrip()
+        letters = normalise_letters(prefix[-2:]) if len(prefix) >= 2 else None
+        found.append(SerialText(digits, letters, kind))
+    return found
