@@ -61,6 +61,21 @@ def normalise_letters(raw: str) -> str | None:
     return raw
 
 
+def _letter_then_eight(text: str, m: re.Match) -> bool:
+    """An 8-digit run right after one lone letter and ending the word.
+
+    That is a 2-letter serial whose second letter was read as a digit
+    (Л→4, З→3, б→6, О→0). A US serial (``A49958052C``) ends in a letter and
+    ``MH77392927A`` has two letters before: neither matches.
+    """
+    start, end = m.span()
+    if start < 1 or not text[start - 1].isalpha():
+        return False
+    if start >= 2 and not text[start - 2].isspace():
+        return False
+    return end == len(text) or text[end].isspace()
+
+
 def parse_serial_text(text: str) -> list[SerialText]:
     """Find the serial-like digit runs in one line of OCR output.
 
@@ -73,11 +88,19 @@ def parse_serial_text(text: str) -> list[SerialText]:
     ['serial9']
     >>> parse_serial_text("A49958052C")
     []
+    >>> parse_serial_text("B49617584")[0].digits
+    '9617584'
+
     """
     found: list[SerialText] = []
     for m in _DIGIT_RUN.finditer(text):
         digits = m.group(0)
         n = len(digits)
+        if n == 8 and _letter_then_eight(text, m):
+            # "ВЛ 9617584" read as "B49617584": the second letter became a
+            # digit. Keep the last 7 digits, with the letters unknown.
+            found.append(SerialText(digits[1:], None, SerialKind.SERIAL7))
+            continue
         if n == 7:
             kind = SerialKind.SERIAL7
         elif n == 9:
