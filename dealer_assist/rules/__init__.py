@@ -1,0 +1,48 @@
+"""The rules engine of Banknote Hold'em (RULES.md §2-4): pure Python, no I/O.
+
+Typical use::
+
+    from dealer_assist.rules import parse_hand, evaluate, result_to_json
+    showdown = evaluate(parse_hand(json.loads(line)))
+    showdown.winners                  # ('P3',)
+    result_to_json(showdown)          # FORMATS.md §2
+
+Modules, after the domain nouns: :mod:`~.notes` (a note's rank options, §2),
+:mod:`~.hands` (best 3-note hand, §3), :mod:`~.showdown` (the hand and its
+winners, §3-4), :mod:`~.settlement` (side pots, §4), :mod:`~.options`
+(zero-joker and tie policy), :mod:`~.formats` (FORMATS.md §1-2 objects).
+"""
+
+from dealer_assist.rules.errors import HandError
+from dealer_assist.rules.formats import chips_to_json, parse_hand, result_to_json
+from dealer_assist.rules.hands import NO_HAND, BestHand, HandClass, best_hand, classify, hand_strength
+from dealer_assist.rules.notes import RankOption, Shift, rank_options
+from dealer_assist.rules.options import TiePolicy, ZeroJoker
+from dealer_assist.rules.settlement import Pot, Settlement, settle
+from dealer_assist.rules.showdown import Hand, Player, PlayerResult, Showdown, evaluate
+
+__all__ = [
+    "BestHand",
+    "Hand",
+    "HandClass",
+    "HandError",
+    "NO_HAND",
+    "Player",
+    "PlayerResult",
+    "Pot",
+    "RankOption",
+    "Settlement",
+    "Shift",
+    "Showdown",
+    "TiePolicy",
+    "ZeroJoker",
+    "best_hand",
+    "chips_to_json",
+    "classify",
+    "evaluate",
+    "hand_strength",
+    "parse_hand",
+    "rank_options",
+    "result_to_json",
+    "settle",
+]

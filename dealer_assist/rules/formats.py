@@ -1,0 +1,173 @@
+"""FORMATS.md §1-2 as plain Python objects: parse a hand, shape a result.
+
+No I/O here: callers decode the JSON line themselves and pass the object.
+
+>>> hand = parse_hand({"position": 1, "board": ["2555555", "3666666", "7888888"],
+...     "players": [{"name": "A", "pocket": ["9111110", "5222222"]},
+...                 {"name": "B", "pocket": ["9123456", "8234567"]}]})
+>>> out = result_to_json(evaluate(hand))
+>>> out["players"]["B"]["class"], out["players"]["B"]["ranks"], out["winners"]
+('straight', [9, 8, 7], ['B'])
+>>> parse_hand({"position": 8, "board": [], "players": []})
+Traceback (most recent call last):
+...
+dealer_assist.rules.errors.HandError: position must be from 1 to 7, got 8.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+from dealer_assist.rules.errors import HandError
+from dealer_assist.rules.hands import BestHand
+from dealer_assist.rules.showdown import Hand, Player, Showdown, evaluate  # noqa: F401 (doctests)
+from dealer_assist.rules.settlement import Settlement
+
+__all__ = ["parse_hand", "result_to_json", "chips_to_json"]
+
+
+def parse_hand(obj: object, *, reject_duplicates: bool = False) -> Hand:
+    """Validate a FORMATS.md §1 object (already JSON-decoded) and build a Hand.
+
+    ``position``, ``board`` and ``players`` are required; ``zero_joker``
+    (default ``"off"``), ``tie_policy`` (default ``"split"``) and ``dealer``
+    are optional; unknown keys (``why``, ``expect``...) are ignored.  With
+    ``reject_duplicates`` the same serial in two places is an error too.
+
+    Raises :class:`HandError` with one sentence naming the field for any
+    missing field, wrong type or value outside RULES.md (see :class:`Hand`).
+    """
+    if not isinstance(obj, dict):
+        raise HandError(f"a hand must be a JSON object, got {_kind(obj)}.")
+    for key in ("position", "board", "players"):
+        if key not in obj:
+            raise HandError(f"{key} is missing.")
+    board = obj["board"]
+    if not isinstance(board, list):
+        raise HandError(f"board must be a list of serials, got {_kind(board)}.")
+    players_obj = obj["players"]
+    if not isinstance(players_obj, list):
+        raise HandError(f"players must be a list of players, got {_kind(players_obj)}.")
+    players = tuple(_parse_player(p, f"players[{i}]") for i, p in enumerate(players_obj))
+    dealer = obj.get("dealer")
+    if dealer is not None and not isinstance(dealer, str):
+        raise HandError(f"dealer must be a player's name, got {_kind(dealer)}.")
+    for key in ("zero_joker", "tie_policy"):
+        if key in obj and not isinstance(obj[key], str):
+            raise HandError(f"{key} must be a string, got {_kind(obj[key])}.")
+    hand = Hand(
+        position=obj["position"],
+        board=tuple(board),
+        players=players,
+        zero_joker=obj.get("zero_joker", "off"),
+        tie_policy=obj.get("tie_policy", "split"),
+        dealer=dealer,
+    )
+    if reject_duplicates:
+        for serial, fields in hand.duplicate_serials():
+            raise HandError(
+                f"serial {serial} appears in {' and '.join(fields)}; one note cannot lie in two places."
+            )
+    return hand
+
+
+def _parse_player(obj: object, where: str) -> Player:
+    if not isinstance(obj, dict):
+        raise HandError(f"{where} must be an object with name and pocket, got {_kind(obj)}.")
+    for key in ("name", "pocket"):
+        if key not in obj:
+            raise HandError(f"{where}.{key} is missing.")
+    name, pocket = obj["name"], obj["pocket"]
+    if not isinstance(name, str):
+        raise HandError(f"{where}.name must be a string, got {_kind(name)}.")
+    if not isinstance(pocket, list):
+        raise HandError(f"{where}.pocket must be a list of 2 serials, got {_kind(pocket)}.")
+    for key in ("folded", "revealed"):
+        if key in obj and not isinstance(obj[key], bool):
+            raise HandError(f"{where}.{key} must be true or false, got {_kind(obj[key])}.")
+    contributed = obj.get("contributed")
+    if contributed is not None and (isinstance(contributed, bool) or not isinstance(contributed, int)):
+        raise HandError(f"{where}.contributed must be a whole number of chips, got {_kind(contributed)}.")
+    return Player(
+        name=name,
+        pocket=tuple(pocket),
+        contributed=contributed,
+        folded=obj.get("folded", False),
+        revealed=obj.get("revealed", True),
+    )
+
+
+def _kind(value: object) -> str:
+    """A JSON-ish description of a wrong value for error sentences."""
+    names = {dict: "an object", list: "a list", str: "a string", bool: "true/false", type(None): "null"}
+    if isinstance(value, bool) or value is None or isinstance(value, (dict, list)):
+        return names[type(value)]
+    text = json.dumps(value, ensure_ascii=False) if isinstance(value, (str, int, float)) else repr(value)
+    if len(text) > 40:
+        text = text[:37] + "..."
+    return text
+
+
+def chips_to_json(chips: int | Fraction) -> int | str:
+    """Chips as JSON: an int, or ``"a/b"`` for a non-whole exact share.
+
+    >>> chips_to_json(Fraction(17, 3)), chips_to_json(Fraction(6)), chips_to_json(5)
+    ('17/3', 6, 5)
+    """
+    if isinstance(chips, Fraction):
+        return chips.numerator if chips.denominator == 1 else f"{chips.numerator}/{chips.denominator}"
+    return chips
+
+
+def _best_to_json(best: BestHand | None, serials: tuple[str, ...], pocket_count: int) -> dict[str, Any]:
+    if best is None:
+        return {"class": None, "ranks": None, "natural": None, "notes": []}
+    notes = [
+        {
+            "serial": serials[i],
+            "from": "pocket" if i < pocket_count else "board",
+            "rank": option.rank,
+            "natural": option.natural,
+            "reason": option.reason,
+        }
+        for i, option in zip(best.notes, best.options)
+    ]
+    return {"class": best.hand_class.value, "ranks": list(best.ranks), "natural": best.natural, "notes": notes}
+
+
+def settlement_to_json(settlement: Settlement) -> dict[str, Any]:
+    """FORMATS.md §2 ``settlement``: pots, payouts, carry."""
+    return {
+        "pots": [
+            {"amount": pot.amount, "eligible": list(pot.eligible), "winners": list(pot.winners)}
+            for pot in settlement.pots
+        ],
+        "payouts": {name: chips_to_json(chips) for name, chips in settlement.payouts.items()},
+        "carry": chips_to_json(settlement.carry),
+    }
+
+
+def result_to_json(showdown: Showdown) -> dict[str, Any]:
+    """The FORMATS.md §2 result of an evaluated hand, ready for ``json.dumps``.
+
+    ``players`` maps each name (seat order) to ``class`` (``"high"``,
+    ``"pair"``, ``"straight"``, ``"set"`` or ``None`` for no hand), ``ranks``
+    by significance, ``natural`` and ``notes`` (the 3 notes played: serial,
+    pocket or board, rank, natural, reason).  ``winners`` in seat order;
+    ``settlement`` only when some player has ``contributed``; ``warnings``
+    (extra) lists serials found in two places.
+    """
+    out: dict[str, Any] = {
+        "players": {
+            r.name: _best_to_json(r.best, r.serials, len(r.player.pocket)) for r in showdown.players
+        },
+        "winners": list(showdown.winners),
+    }
+    if showdown.settlement is not None:
+        out["settlement"] = settlement_to_json(showdown.settlement)
+    duplicates = showdown.hand.duplicate_serials()
+    if duplicates:
+        out["warnings"] = [f"serial {s} appears in {' and '.join(f)}." for s, f in duplicates]
+    return out

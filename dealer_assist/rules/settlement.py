@@ -1,0 +1,145 @@
+"""Who gets the chips: layered side pots (RULES.md §4).
+
+Every player's total contribution for the hand is layered: each distinct
+contribution level closes a pot that every contributor pays into up to that
+level.  A pot's *eligible* players are the contenders (still in and revealed,
+or the last player standing) who paid up to its level.  Adjacent layers with
+the same eligible players form one pot; a top layer nobody is eligible for
+(chips of folded or unrevealed players above every contender) joins the pot
+below it.  A pot nobody at all is eligible for is carried to the next hand.
+
+Each pot goes to its eligible players with the greatest strength.  A tie is
+split in equal shares with odd chips given one at a time to the tied winners
+in seat order starting left of the dealer (:data:`TiePolicy.SPLIT`), exactly
+as fractions when ``exact=True``, or rolled over (:data:`TiePolicy.ROLLOVER`).
+Chips are conserved: ``sum(payouts) + carry == sum(contributions)``.
+
+>>> s = settle({"A": 40, "B": 100, "C": 100}, {"A": 3, "B": 1, "C": 2}, order=["A", "B", "C"])
+>>> [(p.amount, p.eligible, p.winners) for p in s.pots]
+[(120, ('A', 'B', 'C'), ('A',)), (120, ('B', 'C'), ('C',))]
+>>> s.payouts, s.carry
+({'A': 120, 'B': 0, 'C': 120}, 0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Mapping, Sequence
+
+from dealer_assist.rules.options import TiePolicy
+
+__all__ = ["Pot", "Settlement", "settle"]
+
+Chips = int | Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """One main or side pot: its chips, who may win it, who did (seat order
+    from the dealer's left).  ``winners`` is empty only when nobody was
+    eligible; under the rollover policy a tied pot keeps its tied winners here
+    but its chips go to the carry."""
+
+    amount: int
+    eligible: tuple[str, ...]
+    winners: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """Pots, chips each player receives (every contributor, in the order of
+    the contributions mapping) and chips carried to the next hand.  Amounts are
+    ``int``, or ``Fraction`` in exact mode."""
+
+    pots: tuple[Pot, ...]
+    payouts: dict[str, Chips]
+    carry: Chips
+
+
+def settle(
+    contributions: Mapping[str, int],
+    strengths: Mapping[str, int],
+    order: Sequence[str],
+    *,
+    tie_policy: TiePolicy | str = TiePolicy.SPLIT,
+    exact: bool = False,
+    last_standing: str | None = None,
+) -> Settlement:
+    """Build the pots and pay them out (RULES.md §4).
+
+    ``contributions``: chips (int >= 0) each player put in this hand, every
+    player of the hand, in seat order.  ``strengths``: the contenders only
+    (players still in who revealed) with their hand strength, larger is
+    better (see :func:`~dealer_assist.rules.hands.hand_strength`; no hand is
+    -1).  ``order``: every player's name in odd-chip order, i.e. seat order
+    starting left of the dealer.  ``last_standing``: the one player left when
+    all others folded; they win every pot whatever they paid.
+
+    Raises ``ValueError`` for a negative or non-integer contribution, or a
+    contender or ordered name that is not in ``contributions``.
+
+    Odd chips go one at a time from the dealer's left:
+
+    >>> settle({"A": 5, "B": 5, "C": 5, "D": 2}, {"A": 9, "B": 9, "C": 9},
+    ...        order=["B", "C", "D", "A"]).payouts
+    {'A': 5, 'B': 6, 'C': 6, 'D': 0}
+    >>> settle({"A": 5, "B": 5, "C": 5}, {"A": 9, "B": 9, "C": 9}, order="ABC",
+    ...        exact=True).payouts["A"]
+    Fraction(5, 1)
+    >>> settle({"A": 25, "B": 25}, {"A": 9, "B": 9}, order="AB", tie_policy="rollover").carry
+    50
+    """
+    policy = TiePolicy(tie_policy)
+    for name, chips in contributions.items():
+        if isinstance(chips, bool) or not isinstance(chips, int) or chips < 0:
+            raise ValueError(f"contribution of {name!r} must be a whole number of chips >= 0, got {chips!r}.")
+    seat = {name: i for i, name in enumerate(order)}
+    for name in (*strengths, *contributions):
+        if name not in seat:
+            raise ValueError(f"{name!r} is missing from the odd-chip order.")
+    for name in strengths:
+        if name not in contributions:
+            raise ValueError(f"contender {name!r} has no contribution.")
+    if last_standing is not None and last_standing not in contributions:
+        raise ValueError(f"last player standing {last_standing!r} has no contribution.")
+
+    # Layers: (amount, eligible) for each distinct contribution level, merged.
+    layers: list[list] = []  # [amount, eligible tuple]
+    previous = 0
+    for level in sorted({c for c in contributions.values() if c > 0}):
+        amount = sum(min(c, level) - min(c, previous) for c in contributions.values())
+        if last_standing is not None:
+            eligible: tuple[str, ...] = (last_standing,)
+        else:
+            eligible = tuple(
+                sorted((n for n in strengths if contributions[n] >= level), key=seat.__getitem__)
+            )
+        if layers and (layers[-1][1] == eligible or not eligible):
+            layers[-1][0] += amount  # same contenders, or nobody: joins the pot below
+        else:
+            layers.append([amount, eligible])
+        previous = level
+
+    zero: Chips = Fraction(0) if exact else 0
+    payouts: dict[str, Chips] = {name: zero for name in contributions}
+    carry: Chips = zero
+    pots: list[Pot] = []
+    for amount, eligible in layers:
+        if not eligible:
+            pots.append(Pot(amount, (), ()))
+            carry += amount
+            continue
+        top = max(strengths.get(n, -1) for n in eligible)
+        winners = tuple(n for n in eligible if strengths.get(n, -1) == top)
+        pots.append(Pot(amount, eligible, winners))
+        if len(winners) > 1 and policy is TiePolicy.ROLLOVER:
+            carry += amount
+        elif exact:
+            for n in winners:
+                payouts[n] += Fraction(amount, len(winners))
+        else:
+            share, odd = divmod(amount, len(winners))
+            for i, n in enumerate(winners):  # winners are already from the dealer's left
+                payouts[n] += share + (1 if i < odd else 0)
+    return Settlement(tuple(pots), payouts, carry)

@@ -1,0 +1,251 @@
+"""A hand at the table and its showdown (RULES.md §3-4).
+
+:class:`Hand` is the input of FORMATS.md §1 as a value (validated on
+construction); :func:`evaluate` ranks every note, finds every player's best
+hand, the winners among the players still in who revealed (or the last player
+standing) and, when contributions are given, the settlement.
+
+>>> hand = Hand(position=4, board=("1119111", "1118111", "1117111"),
+...             players=(Player("A", ("1111111", "2222222"), contributed=25),
+...                      Player("B", ("3333333", "4444444"), contributed=25)),
+...             tie_policy="rollover", dealer="B")
+>>> result = evaluate(hand)
+>>> result.winners, result.settlement.carry
+(('A', 'B'), 50)
+>>> result.players[0].best.hand_class.value, result.players[0].best.ranks
+('straight', (9, 8, 7))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from dealer_assist.rules.errors import HandError
+from dealer_assist.rules.hands import NO_HAND, BestHand, best_hand
+from dealer_assist.rules.notes import RankOption, check_position, check_serial, rank_options
+from dealer_assist.rules.options import TiePolicy, ZeroJoker
+from dealer_assist.rules.settlement import Settlement, settle
+
+__all__ = ["Player", "Hand", "PlayerResult", "Showdown", "evaluate"]
+
+MAX_BOARD = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """One seat of a hand (FORMATS.md §1 ``players[i]``).
+
+    ``pocket`` holds the two pocket serials (7 digits each).  ``contributed`` is
+    the chips put in this hand (``None`` when not tracked).  A ``folded``
+    player takes no part in the showdown; one who did not reveal (``revealed``
+    false) is excluded from the distribution (RULES.md §4).
+    """
+
+    name: str
+    pocket: tuple[str, ...]
+    contributed: int | None = None
+    folded: bool = False
+    revealed: bool = True
+
+    def __post_init__(self) -> None:
+        if isinstance(self.pocket, list):
+            object.__setattr__(self, "pocket", tuple(self.pocket))
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """One hand of Banknote Hold'em as dealt (FORMATS.md §1).
+
+    ``position`` is the playing position P (1..7); ``board`` holds 0..3 board
+    serials; ``players`` are in seat order, clockwise; ``dealer`` names the
+    dealer's seat (``None``: odd chips go in plain seat order, as if the last
+    seat dealt).  Options are coerced to :class:`ZeroJoker` / :class:`TiePolicy`.
+
+    Raises :class:`HandError` naming the field for: a serial that is not exactly
+    7 digits, P outside 1..7, more than 3 board notes, a player without exactly
+    2 pocket notes, fewer than 2 players, a blank or duplicate name, an unknown
+    option value, a negative or non-integer contribution, or a dealer who is not
+    a player.  The same serial in two places is not rejected here (the golden
+    cases repeat serials); see :meth:`duplicate_serials`.
+    """
+
+    position: int
+    board: tuple[str, ...]
+    players: tuple[Player, ...]
+    zero_joker: ZeroJoker = ZeroJoker.OFF
+    tie_policy: TiePolicy = TiePolicy.SPLIT
+    dealer: str | None = None
+
+    def __post_init__(self) -> None:
+        check_position(self.position)
+        board = tuple(self.board)
+        if len(board) > MAX_BOARD:
+            raise HandError(f"board has {len(board)} notes; at most 3 are allowed.")
+        for i, serial in enumerate(board):
+            check_serial(serial, f"board[{i}]")
+        players = tuple(self.players)
+        if len(players) < 2:
+            raise HandError(f"players has {len(players)} player(s); at least 2 are needed.")
+        seen: set[str] = set()
+        for i, player in enumerate(players):
+            where = f"players[{i}]"
+            if not isinstance(player, Player):
+                raise HandError(f"{where} must be a Player.")
+            if not isinstance(player.name, str) or not player.name.strip():
+                raise HandError(f"{where}.name must be a non-empty string.")
+            if player.name in seen:
+                raise HandError(f"{where}.name {player.name!r} is used by another player.")
+            seen.add(player.name)
+            pocket = player.pocket
+            if not isinstance(pocket, tuple):
+                raise HandError(f"{where}.pocket must be a list of 2 serials.")
+            if len(pocket) != 2:
+                raise HandError(f"{where}.pocket has {len(pocket)} note(s); exactly 2 are needed.")
+            for j, serial in enumerate(pocket):
+                check_serial(serial, f"{where}.pocket[{j}]")
+            chips = player.contributed
+            if chips is not None and (isinstance(chips, bool) or not isinstance(chips, int) or chips < 0):
+                raise HandError(f"{where}.contributed must be a whole number of chips >= 0, got {chips!r}.")
+            for flag in ("folded", "revealed"):
+                if not isinstance(getattr(player, flag), bool):
+                    raise HandError(f"{where}.{flag} must be true or false.")
+        if self.dealer is not None and self.dealer not in seen:
+            raise HandError(f"dealer {self.dealer!r} is not one of the players.")
+        object.__setattr__(self, "board", board)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "zero_joker", _option(ZeroJoker, self.zero_joker, "zero_joker"))
+        object.__setattr__(self, "tie_policy", _option(TiePolicy, self.tie_policy, "tie_policy"))
+
+    def odd_chip_order(self) -> tuple[str, ...]:
+        """Player names in seat order starting left of the dealer (RULES.md §4).
+
+        >>> Hand(1, (), (Player("A", ("1111111", "2222222")),
+        ...              Player("B", ("3333333", "4444444")),
+        ...              Player("C", ("5555555", "6666666"))), dealer="A").odd_chip_order()
+        ('B', 'C', 'A')
+        """
+        names = tuple(p.name for p in self.players)
+        if self.dealer is None:
+            return names
+        d = names.index(self.dealer) + 1
+        return names[d:] + names[:d]
+
+    def duplicate_serials(self) -> list[tuple[str, list[str]]]:
+        """Serials that lie in more than one place, with the fields holding them.
+
+        One physical note cannot lie in two places, so a repeat usually means a
+        typing or reading mistake; the digits alone do not identify a note
+        (the letters do, RULES.md §1), so this is reported, not rejected.
+
+        >>> Hand(1, ("1111111",), (Player("A", ("1111111", "2222222")),
+        ...                        Player("B", ("3333333", "4444444")))).duplicate_serials()
+        [('1111111', ['board[0]', 'players[0].pocket[0]'])]
+        """
+        where: dict[str, list[str]] = {}
+        for i, serial in enumerate(self.board):
+            where.setdefault(serial, []).append(f"board[{i}]")
+        for i, player in enumerate(self.players):
+            for j, serial in enumerate(player.pocket):
+                where.setdefault(serial, []).append(f"players[{i}].pocket[{j}]")
+        return [(s, fields) for s, fields in where.items() if len(fields) > 1]
+
+
+def _option(enum: type, value: object, field: str):
+    try:
+        return enum(value)
+    except ValueError:
+        allowed = ", ".join(repr(m.value) for m in enum)
+        raise HandError(f"{field} must be one of {allowed}, got {value!r}.") from None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    """One player at the showdown.
+
+    ``notes`` are the rank options of the player's notes in the order
+    ``pocket[0], pocket[1], board...`` (same order as :attr:`serials`, and the
+    order :attr:`BestHand.notes` indexes).  ``best`` is ``None`` for no hand.
+    ``contender``: still in and revealed, or the last player standing.
+    """
+
+    player: Player
+    serials: tuple[str, ...]
+    notes: tuple[tuple[RankOption, ...], ...]
+    best: BestHand | None
+    contender: bool
+
+    @property
+    def name(self) -> str:
+        return self.player.name
+
+    @property
+    def strength(self) -> int:
+        """Comparable strength of the best hand; :data:`NO_HAND` (-1) for none."""
+        return NO_HAND if self.best is None else self.best.strength
+
+
+@dataclass(frozen=True, slots=True)
+class Showdown:
+    """The evaluated hand: every player's best hand (folded ones too, for the
+    record), the winners in seat order and the settlement when any player has
+    ``contributed``."""
+
+    hand: Hand
+    board: tuple[tuple[RankOption, ...], ...]
+    players: tuple[PlayerResult, ...]
+    winners: tuple[str, ...]
+    settlement: Settlement | None
+
+    def player(self, name: str) -> PlayerResult:
+        """The result of the player called ``name`` (``KeyError`` if none)."""
+        for result in self.players:
+            if result.name == name:
+                return result
+        raise KeyError(name)
+
+
+def evaluate(hand: Hand, *, exact: bool = False) -> Showdown:
+    """Evaluate a hand: ranks, best hands, winners, settlement (RULES.md §2-4).
+
+    Winners are the players still in who revealed and hold the strongest hand
+    (ties all win); when everybody else folded, the last player standing wins
+    without showing; when everybody folded there is no winner and every pot is
+    carried.  ``exact=True`` pays tied pots in exact ``Fraction`` shares
+    instead of whole chips with odd chips from the dealer's left.
+    """
+    p = hand.position
+    joker = hand.zero_joker
+    board = tuple(rank_options(s, p) for s in hand.board)
+    still_in = [pl.name for pl in hand.players if not pl.folded]
+    last = still_in[0] if len(still_in) == 1 else None
+
+    results = []
+    for pl in hand.players:
+        pocket = tuple(rank_options(s, p, pocket=True, zero_joker=joker) for s in pl.pocket)
+        notes = pocket + board
+        results.append(
+            PlayerResult(
+                player=pl,
+                serials=tuple(pl.pocket) + hand.board,
+                notes=notes,
+                best=best_hand(notes),
+                contender=(pl.name == last) or (last is None and not pl.folded and pl.revealed),
+            )
+        )
+    contenders = [r for r in results if r.contender]
+    if contenders:
+        top = max(r.strength for r in contenders)
+        winners = tuple(r.name for r in contenders if r.strength == top)
+    else:
+        winners = ()
+
+    settlement = None
+    if any(pl.contributed is not None for pl in hand.players):
+        settlement = settle(
+            {pl.name: pl.contributed or 0 for pl in hand.players},
+            {r.name: r.strength for r in contenders},
+            hand.odd_chip_order(),
+            tie_policy=hand.tie_policy,
+            exact=exact,
+            last_standing=last,
+        )
+    return Showdown(hand, board, tuple(results), winners, settlement)
