@@ -1,0 +1,258 @@
+"""Rich renderables of an evaluated hand (RULES.md §5); no printing here.
+
+:func:`render_showdown` turns a :class:`~dealer_assist.rules.Showdown` into a
+renderable for ``dealer-assist eval`` and ``score``: every note's serial with
+the digit at the playing position highlighted, its rank and why; each
+player's best hand, its class in both languages, natural or modified, the
+result; the winners; the settlement when chips were given.
+
+>>> import io
+>>> from rich.console import Console
+>>> from dealer_assist.rules import Hand, Player, evaluate
+>>> hand = Hand(4, ("1115111", "1117111", "1118111"),
+...             (Player("A", ("1111111", "2222222")), Player("B", ("1290611", "4444444"))))
+>>> console = Console(file=io.StringIO(), width=120, color_system=None)
+>>> console.print(render_showdown(evaluate(hand), "en"))
+>>> "Winner: B" in console.file.getvalue()
+True
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from dealer_assist.rules import HandClass, PlayerResult, RankOption, Shift, Showdown, chips_to_json
+
+__all__ = ["LANGUAGES", "class_name", "note_reason", "serial_text", "render_showdown"]
+
+LANGUAGES = ("en", "ru")
+
+_CLASS = {
+    "en": {HandClass.HIGH: "High", HandClass.PAIR: "Pair", HandClass.STRAIGHT: "Straight", HandClass.SET: "Set"},
+    "ru": {HandClass.HIGH: "Мусор", HandClass.PAIR: "Пара", HandClass.STRAIGHT: "Стрит", HandClass.SET: "Сет"},
+}
+
+_TEXT = {
+    "en": {
+        "natural": "natural", "modified": "modified", "left": "left", "right": "right",
+        "either": "left or right", "wrap": " (wrap)", "to": "to", "joker": "joker",
+        "dead": "all zeros: dead note, does not play", "board": "Board", "note": "Note",
+        "serial": "Serial", "rank": "Rank", "why": "Why", "player": "Player",
+        "pocket": "Pocket", "hand": "Best hand", "class": "Class", "result": "Result",
+        "chips": "Chips", "no hand": "no hand", "wins": "wins", "splits": "splits",
+        "loses": "loses", "folded": "folded", "hidden": "did not reveal",
+        "winner": "Winner", "winners": "Winners", "nobody": "nobody", "pot": "Pot",
+        "main": "main", "side": "side", "amount": "Chips", "eligible": "Eligible",
+        "carry": "Carried to the next hand", "position": "Playing position",
+        "zero_joker": "zero-joker", "tie_policy": "ties", "dealer": "dealer",
+        "empty board": "no board notes yet", "unused": "not played", "also": "also",
+        "warning": "Warning", "board notes": "board",
+        "off": "off", "per-zero": "per zero", "once": "once", "split": "split",
+        "rollover": "roll over", "standing": "last player standing",
+    },
+    "ru": {
+        "natural": "натуральная", "modified": "модифицированная", "left": "влево",
+        "right": "вправо", "either": "влево или вправо", "wrap": " (по кольцу)", "to": "до",
+        "joker": "джокер", "dead": "все нули: купюра не играет", "board": "Борд",
+        "note": "Купюра", "serial": "Номер", "rank": "Ранг", "why": "Почему",
+        "player": "Игрок", "pocket": "Карманные", "hand": "Лучшая рука",
+        "class": "Комбинация", "result": "Итог", "chips": "Фишки", "no hand": "нет руки",
+        "wins": "выигрывает", "splits": "делит банк", "loses": "проигрывает",
+        "folded": "сбросил", "hidden": "не вскрылся", "winner": "Победитель",
+        "winners": "Победители", "nobody": "никто", "pot": "Банк", "main": "основной",
+        "side": "побочный", "amount": "Фишки", "eligible": "Претенденты",
+        "carry": "Переходит в следующую раздачу", "position": "Игровое место",
+        "zero_joker": "ноль-джокер", "tie_policy": "при равенстве", "dealer": "дилер",
+        "empty board": "общих купюр ещё нет", "unused": "не играет в руке", "also": "ещё",
+        "warning": "Внимание", "board notes": "борд",
+        "off": "выкл.", "per-zero": "за каждый ноль", "once": "один раз", "split": "делёж",
+        "rollover": "Roll Over", "standing": "остался один",
+    },
+}
+
+#: Style of the digit at the playing position, and of the digit a zero shifted to.
+POSITION_STYLE = "bold black on yellow"
+SOURCE_STYLE = "bold underline"
+
+
+def _lang(lang: str) -> str:
+    if lang not in LANGUAGES:
+        raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}, got {lang!r}.")
+    return lang
+
+
+def class_name(hand_class: HandClass, lang: str = "en") -> str:
+    """Class in ``lang`` followed by the other language (RULES.md §3, §5).
+
+    >>> class_name(HandClass.STRAIGHT, "en"), class_name(HandClass.HIGH, "ru")
+    ('Straight (Стрит)', 'Мусор (High)')
+    """
+    other = "ru" if _lang(lang) == "en" else "en"
+    return f"{_CLASS[lang][hand_class]} ({_CLASS[other][hand_class]})"
+
+
+def note_reason(option: RankOption | None, lang: str = "en") -> str:
+    """Why a note takes its rank, in ``lang``; ``None`` means a dead note.
+
+    >>> from dealer_assist.rules import rank_options
+    >>> note_reason(rank_options("1230567", 4)[0], "en")
+    'd4=0 → right to d5=5, modified'
+    >>> note_reason(rank_options("1230567", 4)[0], "ru")
+    'd4=0 → вправо до d5=5, модифицированная'
+    """
+    t = _TEXT[_lang(lang)]
+    if option is None:
+        return t["dead"]
+    p = option.position
+    if option.shift is Shift.NONE:
+        text = f"d{p}={option.base}"
+    else:
+        wrap = t["wrap"] if option.wrapped and option.shift is not Shift.EITHER else ""
+        text = f"d{p}=0 → {t[option.shift.value]}{wrap} {t['to']} d{option.source}={option.base}"
+    if option.joker:
+        text += f", {t['joker']} {option.joker:+d} → {option.rank}"
+    return f"{text}, {t['natural'] if option.natural else t['modified']}"
+
+
+def serial_text(serial: str, position: int, option: RankOption | None = None) -> Text:
+    """The serial with the digit at ``position`` highlighted (and, when a zero
+    shifted the rank, the digit it shifted to underlined).
+
+    >>> t = serial_text("1230567", 4)
+    >>> t.plain, [(s.start, s.end) for s in t.spans]
+    ('1230567', [(3, 4)])
+    """
+    text = Text(serial)
+    text.stylize(POSITION_STYLE, position - 1, position)
+    if option is not None and option.source != position:
+        text.stylize(SOURCE_STYLE, option.source - 1, option.source)
+    return text
+
+
+def _chips(value) -> str:
+    return str(chips_to_json(value))
+
+
+def _note_cells(
+    serial: str, options: tuple[RankOption, ...], chosen: RankOption | None, position: int,
+    lang: str, labels: Mapping[str, str] | None,
+) -> tuple[Text, str, Text]:
+    """Serial, rank and reason cells of one pocket note."""
+    t = _TEXT[lang]
+    shown = chosen if chosen is not None else (options[0] if options else None)
+    cell = serial_text(serial, position, shown)
+    if labels and serial in labels:
+        cell.append(f"\n{labels[serial]}", style="dim")
+    if shown is None:
+        return cell, "—", Text(t["dead"], style="dim")
+    reason = Text(note_reason(shown, lang))
+    if chosen is None:
+        others = [str(o.rank) for o in options[1:]]
+        extra = f"; {t['also']} {', '.join(others)}" if others else ""
+        reason.append(f" ({t['unused']}{extra})", style="dim")
+    return cell, str(shown.rank), reason
+
+
+def _result(result: PlayerResult, showdown: Showdown, lang: str) -> str:
+    t = _TEXT[lang]
+    if result.player.folded:
+        return t["folded"]
+    if result.name in showdown.winners:
+        if not result.player.revealed:
+            return f"{t['wins']} ({t['standing']})"
+        return t["splits"] if len(showdown.winners) > 1 else t["wins"]
+    if not result.player.revealed:
+        return t["hidden"]
+    return t["loses"]
+
+
+def render_showdown(
+    showdown: Showdown,
+    lang: str = "en",
+    *,
+    labels: Mapping[str, str] | None = None,
+    title: str | None = None,
+) -> RenderableType:
+    """A renderable of the whole showdown in ``lang`` (``"en"`` or ``"ru"``).
+
+    ``labels`` maps a serial to where it came from (e.g. an image name) and is
+    shown next to it; ``title`` heads the output.  Raises ``ValueError`` for an
+    unknown ``lang``.
+    """
+    t = _TEXT[_lang(lang)]
+    hand = showdown.hand
+    p = hand.position
+    parts: list[RenderableType] = []
+    if title:
+        parts.append(Text(title, style="bold"))
+    header = (
+        f"{t['position']} P={p} · {t['zero_joker']}: {t[hand.zero_joker.value]} · "
+        f"{t['tie_policy']}: {t[hand.tie_policy.value]}"
+    )
+    if hand.dealer is not None:
+        header += f" · {t['dealer']}: {hand.dealer}"
+    parts.append(Text(header))
+
+    board = Table(title=t["board"], title_justify="left", show_edge=False)
+    for column in (t["note"], t["serial"], t["rank"], t["why"]):
+        board.add_column(column)
+    for i, (serial, options) in enumerate(zip(hand.board, showdown.board), 1):
+        option = options[0] if options else None
+        shown = serial_text(serial, p, option)
+        if labels and serial in labels:
+            shown.append(f" [{labels[serial]}]", style="dim")
+        board.add_row(str(i), shown, str(option.rank) if option else "—", note_reason(option, lang))
+    parts.append(board if hand.board else Text(f"{t['board']}: {t['empty board']}"))
+
+    players = Table(show_edge=False)
+    for column in (t["player"], t["pocket"], t["rank"], t["why"], t["hand"], t["result"]):
+        players.add_column(column)
+    for result in showdown.players:
+        best = result.best
+        chosen: dict[int, RankOption] = dict(zip(best.notes, best.options)) if best else {}
+        if best is None:
+            hand_cells = (t["no hand"], "")
+        else:
+            pocket_count = len(result.player.pocket)
+            used = sorted(i - pocket_count + 1 for i in best.notes if i >= pocket_count)
+            detail = t["natural"] if best.natural else t["modified"]
+            if used:
+                detail += f"; {t['board notes']} {', '.join(map(str, used))}"
+            ranks = "-".join(str(r) for r in best.ranks)
+            hand_cells = (f"{ranks} {class_name(best.hand_class, lang)}", detail)
+        outcome = (_result(result, showdown, lang), "")
+        if showdown.settlement is not None:
+            chips = _chips(showdown.settlement.payouts.get(result.name, 0))
+            outcome = (outcome[0], f"{t['chips']}: {chips}")
+        for i, serial in enumerate(result.player.pocket):
+            first = i == 0
+            players.add_row(
+                Text(result.name, style="bold") if first else "",
+                *_note_cells(serial, result.notes[i], chosen.get(i), p, lang, labels),
+                hand_cells[0] if first else hand_cells[1],
+                outcome[0] if first else outcome[1],
+            )
+        players.add_section()
+    parts.append(players)
+
+    label = t["winners"] if len(showdown.winners) > 1 else t["winner"]
+    parts.append(Text(f"{label}: {', '.join(showdown.winners) or t['nobody']}", style="bold green"))
+
+    settlement = showdown.settlement
+    if settlement is not None:
+        pots = Table(show_edge=False)
+        for column in (t["pot"], t["amount"], t["eligible"], t["winners"]):
+            pots.add_column(column)
+        for i, pot in enumerate(settlement.pots):
+            name = t["main"] if i == 0 else f"{t['side']} {i}"
+            pots.add_row(name, str(pot.amount), ", ".join(pot.eligible) or "—", ", ".join(pot.winners) or "—")
+        parts.append(pots)
+        if settlement.carry:
+            parts.append(Text(f"{t['carry']}: {_chips(settlement.carry)}", style="bold yellow"))
+    for serial, fields in hand.duplicate_serials():
+        parts.append(Text(f"{t['warning']}: {serial} — {', '.join(fields)}", style="bold red"))
+    return Group(*parts)
