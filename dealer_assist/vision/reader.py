@@ -357,8 +357,9 @@ def decide(prints: list[Print], second: TextRecognizer | None) -> NoteRead:
     runner_up = others[0][1] if others else 0
     independent = len(by_print[value]) >= 2 or len(by_engine[value]) >= 2
     if n < 2 or not independent:
-        return NoteRead(None, None, 0.0, quad, "unreadable",
-                        f"only one read ({value}) and nothing to cross-check it with", prints)
+        why = (f"the reads disagree ({', '.join(sorted(votes))})" if len(votes) > 1
+               else f"only one read ({value}) and nothing to cross-check it with")
+        return NoteRead(None, None, 0.0, quad, "unreadable", why, prints)
     if runner_up * 3 > n:
         alts = ", ".join(sorted(votes))
         return NoteRead(None, None, 0.0, quad, "unreadable",

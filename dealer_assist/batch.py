@@ -1,0 +1,363 @@
+"""Batch work over files: read photos, score photographed hands (FORMATS.md §3-4).
+
+This is the app layer: it wires the vision pipeline (which knows no game
+rules) to the rules engine (which does no I/O). Nothing here draws or prints.
+
+A *hand folder* (FORMATS.md §4) holds ``board.*`` (all three board notes) or
+``board-N.*`` (one each), and per player ``NAME.*`` (both pocket notes) or
+``NAME-N.*`` (one each), plus an optional ``hand.json`` with ``position``,
+``zero_joker``, ``tie_policy`` and ``serials`` overrides for notes the camera
+could not read. A hand is never guessed: anything short of every note read
+and trusted gives ``needs_review`` with the exact reason.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+from dealer_assist.rules import HandError, evaluate, parse_hand, result_to_json
+from dealer_assist.vision.images import ImageError, load_image
+from dealer_assist.vision.ocr import EngineError
+from dealer_assist.vision.reader import NoteRead, SerialReader
+from dealer_assist.vision.serials import SerialKind
+
+IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".webp", ".bmp", ".tif", ".tiff"}
+_NUMBERED = re.compile(r"^(?P<name>.+)-(?P<n>\d+)$")
+
+
+class BatchError(ValueError):
+    """A path or option the batch job cannot use; one plain sentence."""
+
+
+# ----------------------------------------------------------------------------- reading
+
+@dataclass
+class ImageReading:
+    """The reader's result for one image file.
+
+    Attributes:
+        image: the path as given.
+        notes: the notes found (empty when none), or ``[]`` with ``error`` set.
+        error: one plain sentence when the file could not be read at all.
+        scale: the downscale applied on load (quads are in the loaded image's pixels
+            divided back by it, i.e. in the file's pixels).
+    """
+
+    image: str
+    notes: list[NoteRead] = field(default_factory=list)
+    error: str | None = None
+    scale: float = 1.0
+
+    def to_json(self) -> dict[str, Any]:
+        """FORMATS.md §3 object for this image (``error`` instead of ``notes`` on failure)."""
+        if self.error:
+            return {"image": self.image, "error": self.error, "notes": []}
+        notes = []
+        for n in self.notes:
+            obj = n.to_json()
+            obj["quad"] = [[round(x / self.scale, 1), round(y / self.scale, 1)] for x, y in obj["quad"]]
+            notes.append(obj)
+        return {"image": self.image, "notes": notes}
+
+
+_WORKER_READER: SerialReader | None = None
+
+
+def _reader() -> SerialReader:
+    global _WORKER_READER
+    if _WORKER_READER is None:
+        _WORKER_READER = SerialReader()
+    return _WORKER_READER
+
+
+def read_image_file(path: str) -> ImageReading:
+    """Load and read one image; every failure becomes ``error``, never an exception."""
+    try:
+        image, scale = load_image(path)
+    except ImageError as exc:
+        return ImageReading(path, error=str(exc))
+    try:
+        notes = _reader().read(image)
+    except EngineError as exc:
+        return ImageReading(path, error=str(exc))
+    return ImageReading(path, notes=notes, scale=scale)
+
+
+def read_image_files(paths: Sequence[str], jobs: int = 1,
+                     progress: Callable[[ImageReading], None] | None = None) -> list[ImageReading]:
+    """Read many images, in parallel processes when ``jobs > 1``; results in input order.
+
+    Each worker process holds its own engines (one onnxruntime thread each),
+    so ``jobs=N`` gives the same results as ``jobs=1``.
+    """
+    results: list[ImageReading] = []
+    if jobs <= 1 or len(paths) <= 1:
+        for p in paths:
+            r = read_image_file(p)
+            results.append(r)
+            if progress:
+                progress(r)
+        return results
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for r in pool.map(read_image_file, paths):
+            results.append(r)
+            if progress:
+                progress(r)
+    return results
+
+
+# ----------------------------------------------------------------------------- hand folders
+
+@dataclass
+class Slot:
+    """One image of a hand folder and what it should hold."""
+
+    path: Path
+    seat: str  # "board" or the player's name
+    expected: int  # notes this image should hold
+
+
+@dataclass
+class HandFolder:
+    """A parsed hand folder: its images by seat and its ``hand.json`` settings."""
+
+    path: Path
+    slots: list[Slot]
+    settings: dict[str, Any]
+    problems: list[str] = field(default_factory=list)
+
+
+def is_image(path: Path) -> bool:
+    return path.is_file() and path.suffix.lower() in IMAGE_SUFFIXES
+
+
+def discover_hands(paths: Iterable[str | Path]) -> list[Path]:
+    """Expand the command-line paths into hand folders, in sorted order.
+
+    A folder holding images is a hand folder; a folder holding folders is a
+    folder of hand folders (its sub-folders that hold images are taken).
+
+    Raises:
+        BatchError: a path does not exist, is not a folder, or holds no hand.
+    """
+    hands: list[Path] = []
+    for raw in paths:
+        p = Path(raw)
+        if not p.exists():
+            raise BatchError(f"{p}: no such folder.")
+        if not p.is_dir():
+            raise BatchError(f"{p}: is a file; give a hand folder or a folder of hand folders.")
+        if any(is_image(c) for c in p.iterdir()):
+            hands.append(p)
+            continue
+        subs = sorted(c for c in p.iterdir() if c.is_dir() and any(is_image(x) for x in c.iterdir()))
+        if not subs:
+            raise BatchError(f"{p}: holds no hand folder (no images found in it or its sub-folders).")
+        hands.extend(subs)
+    return hands
+
+
+def parse_hand_folder(path: Path) -> HandFolder:
+    """Read a hand folder's layout (no OCR yet). Problems are collected, not raised."""
+    problems: list[str] = []
+    settings: dict[str, Any] = {}
+    hj = path / "hand.json"
+    if hj.exists():
+        try:
+            settings = json.loads(hj.read_text(encoding="utf-8"))
+            if not isinstance(settings, dict):
+                raise ValueError("not a JSON object")
+        except (ValueError, OSError) as exc:
+            problems.append(f"hand.json cannot be used ({exc}).")
+            settings = {}
+    slots: list[Slot] = []
+    for img in sorted(c for c in path.iterdir() if is_image(c)):
+        stem = img.stem
+        m = _NUMBERED.match(stem)
+        if stem.lower() == "board":
+            slots.append(Slot(img, "board", 3))
+        elif m and m.group("name").lower() == "board":
+            slots.append(Slot(img, "board", 1))
+        elif m:
+            slots.append(Slot(img, m.group("name"), 1))
+        else:
+            slots.append(Slot(img, stem, 2))
+    return HandFolder(path, slots, settings, problems)
+
+
+@dataclass
+class HandScore:
+    """The verdict on one hand folder (the ``--json`` object of ``score``)."""
+
+    folder: str
+    status: str  # "scored" | "needs_review"
+    reasons: list[str]
+    settings: dict[str, Any]
+    notes: list[dict[str, Any]]
+    result: dict[str, Any] | None = None  # FORMATS.md §2 when scored
+    showdown: Any = None  # rules.Showdown when scored (for the report)
+
+    def to_json(self) -> dict[str, Any]:
+        obj: dict[str, Any] = {
+            "folder": self.folder,
+            "status": self.status,
+            "reasons": self.reasons,
+            "position": self.settings.get("position"),
+            "zero_joker": self.settings.get("zero_joker", "off"),
+            "tie_policy": self.settings.get("tie_policy", "split"),
+            "notes": self.notes,
+            "players": {},
+            "winners": [],
+        }
+        if self.result:
+            obj["players"] = {
+                name: {k: v for k, v in res.items() if k in ("class", "ranks", "natural")}
+                for name, res in self.result["players"].items()
+            }
+            obj["winners"] = self.result["winners"]
+        return obj
+
+
+def is_stray_read(note: NoteRead) -> bool:
+    """One print, at most one 7-digit read, no letters: too little to call it a note."""
+    if note.serial is not None or note.status != "unreadable" or len(note.prints) != 1:
+        return False
+    sevens = note.prints[0].serials(SerialKind.SERIAL7)
+    return len(sevens) <= 1 and not any(s.letters for _, s in sevens)
+
+
+def score_hand(folder: HandFolder, readings: dict[str, ImageReading],
+               overrides: dict[str, Any] | None = None) -> HandScore:
+    """Turn a hand folder's readings into a verdict.
+
+    Args:
+        folder: from :func:`parse_hand_folder`.
+        readings: :class:`ImageReading` per image path (``str(slot.path)``).
+        overrides: ``position``/``zero_joker``/``tie_policy`` from the command
+            line; they win over ``hand.json``.
+
+    Returns:
+        ``scored`` with the rules engine's result, or ``needs_review`` with every
+        reason (which image, which note, why) and no winner.
+    """
+    settings = {k: v for k, v in folder.settings.items() if k in ("position", "zero_joker", "tie_policy")}
+    settings.update({k: v for k, v in (overrides or {}).items() if v is not None})
+    manual = folder.settings.get("serials") or {}
+    reasons = list(folder.problems)
+    if not isinstance(manual, dict):
+        reasons.append("hand.json: 'serials' must map an image name to a list of serials.")
+        manual = {}
+    notes: list[dict[str, Any]] = []
+    board: list[str] = []
+    pockets: dict[str, list[str]] = {}
+    for slot in folder.slots:
+        name = slot.path.name
+        pockets.setdefault(slot.seat, []) if slot.seat != "board" else None
+        target = board if slot.seat == "board" else pockets[slot.seat]
+        if name in manual:
+            given = manual[name]
+            if isinstance(given, str):
+                given = [given]
+            for s in given:
+                notes.append({"image": name, "seat": slot.seat, "serial": str(s), "confidence": 1.0,
+                              "source": "manual"})
+                target.append(str(s))
+            if len(given) != slot.expected:
+                reasons.append(f"{name}: hand.json gives {len(given)} serial(s), {slot.expected} expected.")
+            continue
+        reading = readings.get(str(slot.path))
+        if reading is None or reading.error:
+            reasons.append(f"{name}: {reading.error if reading else 'not read'}")
+            continue
+        trusted = [n for n in reading.notes if n.serial is not None]
+        found = reading.notes
+        if len(trusted) == slot.expected:
+            # Every expected note is trusted: a lone uncorroborated 7-digit read
+            # elsewhere in the photo is other print (a date, a code), not a note.
+            found = [n for n in reading.notes if n.serial is not None or not is_stray_read(n)]
+        for i, n in enumerate(reading.notes, 1):
+            notes.append({"image": name, "seat": slot.seat, "serial": n.serial,
+                          "confidence": round(n.confidence, 3), "source": "ocr", "status": n.status,
+                          "ignored": n not in found})
+        for i, n in enumerate(found, 1):
+            if n.serial is None:
+                label = f"note {i}" if len(found) > 1 else "the note"
+                reasons.append(f"{name}: {label} is {n.status.replace('_', ' ')}: {n.reason}.")
+        if len(found) < slot.expected:
+            missing = slot.expected - len(found)
+            reasons.append(
+                f"{name}: {slot.expected} note(s) expected, {len(found)} found "
+                f"({missing} with no legible serial print)."
+            )
+        elif len(found) > slot.expected:
+            reasons.append(f"{name}: {slot.expected} note(s) expected, {len(found)} found.")
+        target.extend(n.serial for n in trusted)
+    if "position" not in settings:
+        reasons.append("no playing position: put \"position\" in hand.json or pass --position.")
+    if not [s for s in folder.slots if s.seat == "board"]:
+        reasons.append("no board photo (board.jpg or board-1.jpg ...).")
+    if reasons:
+        return HandScore(str(folder.path), "needs_review", reasons, settings, notes)
+    hand_obj = {**settings, "board": board,
+                "players": [{"name": name, "pocket": serials} for name, serials in pockets.items()]}
+    try:
+        hand = parse_hand(hand_obj, reject_duplicates=True)
+    except HandError as exc:
+        return HandScore(str(folder.path), "needs_review", [str(exc)], settings, notes)
+    showdown = evaluate(hand)
+    return HandScore(str(folder.path), "scored", [], settings, notes, result_to_json(showdown), showdown)
+
+
+# ----------------------------------------------------------------------------- outputs
+
+def write_atomic(path: str | Path, text: str) -> None:
+    """Write ``text`` to ``path`` atomically (temporary file in the same folder, then rename).
+
+    Raises:
+        OSError: the folder does not exist or is not writable; ``path`` is untouched.
+    """
+    p = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent if str(p.parent) else ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, p)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+CSV_COLUMNS = ["folder", "status", "position", "zero_joker", "tie_policy", "seat", "images", "serials",
+               "confidences", "class", "ranks", "natural", "winner", "reasons"]
+
+
+def csv_rows(scores: Sequence[HandScore]) -> list[dict[str, Any]]:
+    """One row per seat (the board, then each player) per hand, columns :data:`CSV_COLUMNS`."""
+    rows = []
+    for sc in scores:
+        obj = sc.to_json()
+        seats: dict[str, list[dict]] = {}
+        for n in sc.notes:
+            seats.setdefault(n["seat"], []).append(n)
+        for seat, ns in seats.items():
+            hand = obj["players"].get(seat, {})
+            rows.append({
+                "folder": sc.folder, "status": sc.status, "position": obj["position"],
+                "zero_joker": obj["zero_joker"], "tie_policy": obj["tie_policy"], "seat": seat,
+                "images": " ".join(sorted({n["image"] for n in ns})),
+                "serials": " ".join(n["serial"] or "?" for n in ns),
+                "confidences": " ".join(str(n["confidence"]) for n in ns),
+                "class": hand.get("class") or "", "ranks": " ".join(map(str, hand.get("ranks") or [])),
+                "natural": hand.get("natural", ""), "winner": seat in obj["winners"],
+                "reasons": " | ".join(sc.reasons),
+            })
+    return rows

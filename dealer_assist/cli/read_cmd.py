@@ -1,0 +1,77 @@
+"""``dealer-assist read``: find every note in photos and read their serials."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from dealer_assist.batch import ImageReading, read_image_files
+from dealer_assist.cli.app import app
+
+
+def default_jobs() -> int:
+    return max(1, os.cpu_count() or 1)
+
+
+@app.command("read")
+def read_command(
+    images: List[Path] = typer.Argument(..., help="Photos to read (JPEG, PNG, WebP, ...).", show_default=False),
+    as_json: bool = typer.Option(False, "--json", help="Print FORMATS.md §3 JSON Lines, one object per image."),
+    debug_dir: Optional[Path] = typer.Option(
+        None, "--debug-dir", help="Write an annotated copy of each photo here (note quads, serial boxes, reads)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Read this many photos at once (processes)."),
+) -> None:
+    """Read the serial numbers of every banknote in each photo.
+
+    A serial is printed twice on a 1997-series note; it is reported only when
+    the two prints (or, with one print legible, two OCR engines) agree.
+    Otherwise the note is listed with serial "?" and the reason.
+
+    Example: dealer-assist read photo1.jpg photo2.jpg --json
+    """
+    if debug_dir is not None:
+        try:
+            debug_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            typer.echo(f"Error: cannot create --debug-dir {debug_dir}: {exc.strerror}.", err=True)
+            raise typer.Exit(2)
+    console = Console()
+    err = Console(stderr=True)
+    results = read_image_files([str(p) for p in images], jobs=jobs)
+    failed = 0
+    for r in results:
+        if r.error:
+            failed += 1
+            err.print(f"[red]Error:[/] {r.error}", highlight=False)
+        if as_json:
+            print(json.dumps(r.to_json(), ensure_ascii=False), flush=True)
+        elif not r.error:
+            console.print(_table(r))
+        if debug_dir is not None and not r.error:
+            from dealer_assist.debug import write_debug_image
+
+            write_debug_image(r, debug_dir)
+    if failed:
+        raise typer.Exit(1)
+
+
+def _table(r: ImageReading) -> Table | str:
+    t = Table(title=r.image, title_justify="left")
+    t.add_column("#", justify="right")
+    t.add_column("serial")
+    t.add_column("letters")
+    t.add_column("confidence", justify="right")
+    t.add_column("status")
+    t.add_column("why")
+    if not r.notes:
+        t.add_row("-", "-", "-", "-", "no note", "no serial print found in this photo")
+    for i, n in enumerate(r.notes, 1):
+        t.add_row(str(i), n.serial or "?", n.letters or "", f"{n.confidence:.2f}",
+                  n.status.replace("_", " "), n.reason)
+    return t

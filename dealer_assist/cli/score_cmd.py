@@ -1,0 +1,147 @@
+"""``dealer-assist score``: batch-score photographed hands (the main job)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from dealer_assist.batch import (
+    CSV_COLUMNS,
+    BatchError,
+    HandScore,
+    csv_rows,
+    discover_hands,
+    parse_hand_folder,
+    read_image_files,
+    score_hand,
+    write_atomic,
+)
+from dealer_assist.cli.app import app
+from dealer_assist.cli.eval_cmd import default_lang
+from dealer_assist.cli.read_cmd import default_jobs
+from dealer_assist.render import render_showdown
+
+ZERO_JOKER = ("off", "per-zero", "once")
+TIE_POLICY = ("split", "rollover")
+
+
+@app.command("score")
+def score_command(
+    paths: List[Path] = typer.Argument(
+        ..., help="Hand folders (FORMATS.md §4), or folders of hand folders.", show_default=False),
+    json_out: Optional[Path] = typer.Option(None, "--json", help="Write every verdict to this JSON file."),
+    csv_out: Optional[Path] = typer.Option(None, "--csv", help="Write one row per seat per hand to this CSV file."),
+    position: Optional[int] = typer.Option(None, "--position", "-p", min=1, max=7,
+                                           help="Playing position P (1-7); overrides hand.json."),
+    zero_joker: Optional[str] = typer.Option(None, "--zero-joker", metavar="off|per-zero|once",
+                                             help="Zero-joker option; overrides hand.json."),
+    tie_policy: Optional[str] = typer.Option(None, "--tie-policy", metavar="split|rollover",
+                                             help="Tie policy; overrides hand.json."),
+    jobs: int = typer.Option(default_jobs(), "--jobs", "-j", min=1,
+                             help="Photos read at once (processes); results equal --jobs 1."),
+    lang: Optional[str] = typer.Option(None, "--lang", metavar="en|ru", help="Report language (default: locale)."),
+    strict: bool = typer.Option(False, "--strict", help="Exit with code 1 when any hand needs review."),
+) -> None:
+    """Score photographed hands: read every note, evaluate, name the winners.
+
+    Each hand folder holds board.jpg (or board-1.jpg ... board-3.jpg) and one
+    photo per player (alice.jpg with both pocket notes, or alice-1.jpg and
+    alice-2.jpg), plus hand.json with the playing position. A hand with any
+    note that is not read with certainty gets "needs review" with the exact
+    reason and no winner; put the serial in hand.json's "serials" to resolve it.
+
+    Example: dealer-assist score sample_images/ --json verdicts.json
+    """
+    err = Console(stderr=True)
+    if zero_joker is not None and zero_joker not in ZERO_JOKER:
+        raise typer.BadParameter(f"must be one of off, per-zero, once, not {zero_joker!r}.",
+                                 param_hint="'--zero-joker'")
+    if tie_policy is not None and tie_policy not in TIE_POLICY:
+        raise typer.BadParameter(f"must be split or rollover, not {tie_policy!r}.", param_hint="'--tie-policy'")
+    lang = lang or default_lang()
+    if lang not in ("en", "ru"):
+        raise typer.BadParameter(f"must be en or ru, not {lang!r}.", param_hint="'--lang'")
+    for out in (json_out, csv_out):
+        if out is not None and not out.parent.is_dir():
+            err.print(f"Error: cannot write {out}: the folder {out.parent} does not exist.", highlight=False)
+            raise typer.Exit(2)
+    try:
+        folders = [parse_hand_folder(p) for p in discover_hands(paths)]
+    except BatchError as exc:
+        err.print(f"Error: {exc}", highlight=False)
+        raise typer.Exit(2)
+
+    images = [str(s.path) for f in folders for s in f.slots]
+    with Progress(TextColumn("reading photos"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=err, transient=True) as bar:
+        task = bar.add_task("read", total=len(images))
+        readings = read_image_files(images, jobs=jobs, progress=lambda _: bar.advance(task))
+    by_path = {r.image: r for r in readings}
+    overrides = {"position": position, "zero_joker": zero_joker, "tie_policy": tie_policy}
+    scores = [score_hand(f, by_path, overrides) for f in folders]
+
+    console = Console()
+    for sc in scores:
+        console.print(_report(sc, lang))
+    console.print(_summary(scores, lang))
+
+    try:
+        if json_out is not None:
+            write_atomic(json_out, json.dumps([s.to_json() for s in scores], ensure_ascii=False, indent=1) + "\n")
+        if csv_out is not None:
+            buf = io.StringIO()
+            w = csv.DictWriter(buf, fieldnames=CSV_COLUMNS)
+            w.writeheader()
+            w.writerows(csv_rows(scores))
+            write_atomic(csv_out, buf.getvalue())
+    except OSError as exc:
+        err.print(f"Error: cannot write results: {exc.strerror or exc}.", highlight=False)
+        raise typer.Exit(2)
+    if strict and any(s.status != "scored" for s in scores):
+        raise typer.Exit(1)
+
+
+def _report(sc: HandScore, lang: str):
+    title = f"{Path(sc.folder).name}"
+    if sc.status == "scored":
+        labels = {n["serial"]: n["image"] for n in sc.notes if n["serial"]}
+        return Panel(render_showdown(sc.showdown, lang, labels=labels), title=title, title_align="left",
+                     border_style="green")
+    head = "needs review" if lang == "en" else "требует проверки"
+    body = Text("\n".join(f"• {r}" for r in sc.reasons))
+    read = Table(show_edge=False)
+    read.add_column("image")
+    read.add_column("seat")
+    read.add_column("serial")
+    read.add_column("confidence", justify="right")
+    for n in sc.notes:
+        read.add_row(n["image"], n["seat"], n["serial"] or "?", str(n["confidence"]))
+    return Panel(Group(Text(head, style="bold yellow"), body, read), title=title, title_align="left",
+                 border_style="yellow")
+
+
+def _summary(scores: list[HandScore], lang: str) -> Table:
+    ru = lang == "ru"
+    t = Table(title="Итог" if ru else "Summary", title_justify="left")
+    t.add_column("раздача" if ru else "hand")
+    t.add_column("статус" if ru else "status")
+    t.add_column("P", justify="right")
+    t.add_column("победители" if ru else "winners")
+    for sc in scores:
+        status = sc.status.replace("_", " ")
+        style = "green" if sc.status == "scored" else "yellow"
+        winners = ", ".join(sc.result["winners"]) if sc.result else "—"
+        t.add_row(Path(sc.folder).name, Text(status, style=style), str(sc.settings.get("position", "?")), winners)
+    n_ok = sum(s.status == "scored" for s in scores)
+    t.caption = (f"{n_ok} из {len(scores)} раздач оценено" if ru else f"{n_ok} of {len(scores)} hands scored")
+    return t
