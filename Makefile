@@ -29,6 +29,9 @@ $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -e '.[test]'
+	@# rapidocr pulls opencv-python-headless, which ships the same cv2 module as
+	@# opencv-python; reinstall the full build last so cv2 keeps its GUI (preview windows).
+	$(BIN)/pip install -q --no-deps --force-reinstall "opencv-python==$$($(BIN)/python -c 'import importlib.metadata as m; print(m.version("opencv-python"))')"
 	touch $@
 
 # The main job on the bundled synthetic photographed hands.

@@ -48,7 +48,7 @@ def read_command(
     for r in results:
         if r.error:
             failed += 1
-            err.print(f"[red]Error:[/] {r.error}", highlight=False)
+            typer.echo(f"Error: {r.error}", err=True)
         if as_json:
             print(json.dumps(r.to_json(), ensure_ascii=False), flush=True)
         elif not r.error:

@@ -73,12 +73,12 @@ def score_command(
         raise typer.BadParameter(f"must be en or ru, not {lang!r}.", param_hint="'--lang'")
     for out in (json_out, csv_out):
         if out is not None and not out.parent.is_dir():
-            err.print(f"Error: cannot write {out}: the folder {out.parent} does not exist.", highlight=False)
+            typer.echo(f"Error: cannot write {out}: the folder {out.parent} does not exist.", err=True)
             raise typer.Exit(2)
     try:
         folders = [parse_hand_folder(p) for p in discover_hands(paths)]
     except BatchError as exc:
-        err.print(f"Error: {exc}", highlight=False)
+        typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(2)
 
     images = [str(s.path) for f in folders for s in f.slots]
@@ -105,7 +105,7 @@ def score_command(
             w.writerows(csv_rows(scores))
             write_atomic(csv_out, buf.getvalue())
     except OSError as exc:
-        err.print(f"Error: cannot write results: {exc.strerror or exc}.", highlight=False)
+        typer.echo(f"Error: cannot write results: {exc.strerror or exc}.", err=True)
         raise typer.Exit(2)
     if strict and any(s.status != "scored" for s in scores):
         raise typer.Exit(1)

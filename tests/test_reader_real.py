@@ -1,0 +1,82 @@
+"""The reader on ../shared/real_photos: accuracy floors and the never-guess cases.
+
+Like OpenCV's squares test, this asserts measured quality on stored images.
+The floors are the figures measured when the reader landed (40 of 44 legible
+7-digit notes, 0 wrong, 0 invented); a change that lowers them fails here.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dealer_assist.evaluation import ReaderFigures, score_photo
+from dealer_assist.vision.images import load_image
+
+from conftest import REAL_PHOTOS
+
+
+@pytest.fixture(scope="module")
+def real_reads(real_labels, serial_reader):
+    out = {}
+    for entry in real_labels:
+        image, _ = load_image(REAL_PHOTOS / entry["file"])
+        out[entry["file"]] = serial_reader.read(image)
+    return out
+
+
+@pytest.fixture(scope="module")
+def figures(real_labels, real_reads) -> ReaderFigures:
+    f = ReaderFigures()
+    for entry in real_labels:
+        trusted = [n.serial for n in real_reads[entry["file"]] if n.serial]
+        score_photo(f, entry["file"], entry["notes"], trusted)
+    return f
+
+
+def test_no_wrong_trusted_read(figures):
+    assert figures.wrong == 0, figures.wrongs
+
+
+def test_no_serial_invented_on_photos_without_a_ruble_serial(figures, real_labels, real_reads):
+    empty = [e["file"] for e in real_labels if not e["notes"]]
+    assert len(empty) == 6
+    assert figures.invented == 0
+    assert all(n.serial is None for f in empty for n in real_reads[f])
+
+
+def test_exact_read_floor(figures):
+    assert figures.legible == 44
+    assert figures.exact >= 40, figures.misses
+
+
+def test_2017_series_reported_out_of_format_never_cut(real_labels, real_reads):
+    nine = [e for e in real_labels if any(n["n_digits"] == 9 for n in e["notes"])]
+    assert len(nine) == 7
+    for e in nine:
+        notes = real_reads[e["file"]]
+        assert notes and all(n.serial is None for n in notes)
+        assert any(n.status == "out_of_format" and "9-digit" in n.reason for n in notes), e["file"]
+
+
+def test_upside_down_rotation_symmetric_serial_is_not_misread(real_reads):
+    # 0900099 upside down reads 6600060: the letters decide the way up.
+    assert [n.serial for n in real_reads["real_157.jpg"]] == ["0900099"]
+
+
+def test_polish_note_with_the_same_serial_format_is_not_trusted(real_reads):
+    notes = real_reads["real_195.jpg"]
+    assert notes and all(n.serial is None for n in notes)
+    assert notes[0].status == "out_of_format"
+
+
+def test_two_notes_in_one_photo_are_both_read(real_reads):
+    assert sorted(n.serial for n in real_reads["real_057.jpg"] if n.serial) == ["6827644", "9528710"]
+    assert sorted(n.serial for n in real_reads["real_049.jpg"] if n.serial) == ["2535876", "8047229"]
+
+
+def test_trusted_notes_carry_confidence_and_letters(real_reads):
+    (note,) = real_reads["real_047.jpg"]
+    assert note.serial == "4270166"
+    assert 0.5 < note.confidence <= 1.0
+    assert note.letters == "АК"
+    assert note.to_json()["quad"] and len(note.to_json()["quad"]) == 4

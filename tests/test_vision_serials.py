@@ -1,0 +1,39 @@
+"""Parsing OCR text into serials (RULES.md §6.6: only exactly 7 digits play)."""
+
+import pytest
+
+from dealer_assist.vision.serials import SerialKind, normalise_letters, parse_serial_text
+
+
+@pytest.mark.parametrize("text, digits, letters", [
+    ("aK 4270166", "4270166", "АК"),
+    ("XB 6552401", "6552401", "ХВ"),
+    ("MT 0900099", "0900099", "МТ"),
+    ("бк 9060689.", "9060689", "БК"),
+    (" 6697298", "6697298", None),
+    ("B49617584", "9617584", None),  # second letter Л read as 4
+])
+def test_seven_digit_serials(text, digits, letters):
+    found = parse_serial_text(text)
+    assert [(s.digits, s.letters, s.kind) for s in found] == [(digits, letters, SerialKind.SERIAL7)]
+
+
+def test_nine_digits_are_out_of_format_never_cut():
+    (s,) = parse_serial_text("AA394009037")
+    assert s.kind is SerialKind.SERIAL9 and s.digits == "394009037"
+
+
+@pytest.mark.parametrize("text", ["A49958052C", "MH77392927A", "NA3809356903", "3150001.008 500", "1000", ""])
+def test_other_currencies_and_amounts_give_no_serial(text):
+    assert [s for s in parse_serial_text(text) if s.kind is not SerialKind.PARTIAL] == []
+
+
+def test_partial_runs_are_marked_partial():
+    (s,) = parse_serial_text("BC 474092")
+    assert s.kind is SerialKind.PARTIAL and s.digits == "474092"
+
+
+def test_letters_only_when_two_cyrillic_lookalikes():
+    assert normalise_letters("ra") is None  # r has no Cyrillic twin
+    assert normalise_letters("Ae") == "АЕ"
+    assert normalise_letters("A") is None
