@@ -12,3 +12,8 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+@app.callback()
+def _root() -> None:
+    """Keep every command a sub-command (typer would otherwise run a lone command as the root)."""

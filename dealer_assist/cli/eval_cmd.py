@@ -284,13 +284,3 @@ def _flag_of(message: str, obj: dict) -> tuple[str, str]:
         if message.startswith(field):
             return flag, message
     return "--player / --board", message
-
-
-if app.registered_callback is None:
-    # typer runs a lone command as the root command (``dealer-assist --hands``,
-    # with no "eval" word).  An empty callback keeps every command a
-    # sub-command even while eval is the only one registered.  It belongs in
-    # cli/app.py; it is here only because that file is not this module's.
-    @app.callback()
-    def _commands() -> None:
-        pass
