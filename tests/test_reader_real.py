@@ -1,7 +1,7 @@
 """The reader on ../shared/real_photos: accuracy floors and the never-guess cases.
 
 Like OpenCV's squares test, this asserts measured quality on stored images.
-The floors are the figures measured when the reader landed (40 of 44 legible
+The floors are the figures measured when the reader landed (41 of 44 legible
 7-digit notes, 0 wrong, 0 invented); a change that lowers them fails here.
 """
 
@@ -46,7 +46,7 @@ def test_no_serial_invented_on_photos_without_a_ruble_serial(figures, real_label
 
 def test_exact_read_floor(figures):
     assert figures.legible == 44
-    assert figures.exact >= 40, figures.misses
+    assert figures.exact >= 41, figures.misses
 
 
 def test_2017_series_reported_out_of_format_never_cut(real_labels, real_reads):
@@ -80,3 +80,12 @@ def test_trusted_notes_carry_confidence_and_letters(real_reads):
     assert 0.5 < note.confidence <= 1.0
     assert note.letters == "АК"
     assert note.to_json()["quad"] and len(note.to_json()["quad"]) == 4
+
+
+def test_print_cut_by_the_frame_supports_only_with_the_digits_it_shows(real_reads):
+    # real_193: the top-right print loses its last digit to the frame edge; an
+    # engine then invents one (4740928). Its six visible digits back the left
+    # print's 4740925; its invented full-length read does not vote.
+    (note,) = real_reads["real_193.jpg"]
+    assert note.serial == "4740925"
+    assert any(p.cut for p in note.prints)

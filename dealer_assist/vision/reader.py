@@ -44,6 +44,8 @@ from dealer_assist.vision.serials import SerialKind, SerialText, parse_serial_te
 PRINT_ASPECT = (2.5, 16.0)
 #: Smallest print height in pixels worth reading (7-px digits are still legible).
 MIN_PRINT_HEIGHT_PX = 6.0
+#: A print whose quad comes this close (px) to the photo's edge is taken as cut by it.
+FRAME_MARGIN_PX = 3.0
 #: Two prints further apart than this many print heights are not one note.
 MAX_PRINT_DISTANCE_H = 60.0
 #: Offset window of the left print from the top-right one, in the top-right
@@ -64,12 +66,16 @@ class Print:
         reads: every engine read of this crop, with what each parsed to.
         ambiguous: the crop reads as a serial both ways up (see :func:`find_prints`);
             its reads are kept for a person but never vote.
+        cut: the print touches the photo's edge, so some of its digits are
+            outside the frame: its full-length reads are not trusted (an
+            engine invents the missing digits), its partial reads still count.
     """
 
     quad: np.ndarray
     crop: np.ndarray
     reads: list[tuple[LineRead, list[SerialText]]] = field(default_factory=list)
     ambiguous: bool = False
+    cut: bool = False
 
     def serials(self, kind: SerialKind | None = None) -> list[tuple[LineRead, SerialText]]:
         return [(r, s) for r, ss in self.reads for s in ss if kind is None or s.kind == kind]
@@ -212,7 +218,10 @@ def find_prints(image: np.ndarray, detector: RapidOcrEngine, recognizer: TextRec
         if e2 > e1:
             quad, crop, read, parsed = rotate_quad_180(quad), crop2, read2, parsed2
         ambiguous = e1 == e2 and e1 > 0
-        prints.append(Print(quad=quad, crop=crop, reads=[(read, parsed)], ambiguous=ambiguous))
+        ih, iw = image.shape[:2]
+        cut = bool((quad.min(axis=0) < FRAME_MARGIN_PX).any() or (quad[:, 0] > iw - 1 - FRAME_MARGIN_PX).any()
+                   or (quad[:, 1] > ih - 1 - FRAME_MARGIN_PX).any())
+        prints.append(Print(quad=quad, crop=crop, reads=[(read, parsed)], ambiguous=ambiguous, cut=cut))
     for p in prints:
         if p.ambiguous and second is not None:
             _settle_by_second(p, second)
@@ -332,12 +341,22 @@ def decide(prints: list[Print], second: TextRecognizer | None) -> NoteRead:
         by_print: dict[str, set] = {}
         by_engine: dict[str, set] = {}
         for i, p in enumerate(prints):
-            if p.ambiguous:
+            if p.ambiguous or p.cut:
                 continue
             for r, s in p.serials(SerialKind.SERIAL7):
                 votes[s.digits] += 1
                 by_print.setdefault(s.digits, set()).add(i)
                 by_engine.setdefault(s.digits, set()).add(r.engine)
+        # A print cut by the frame supports a value when the digits it shows
+        # (6 at least) stand in that value exactly.
+        for i, p in enumerate(prints):
+            if not p.cut or p.ambiguous:
+                continue
+            for value in list(votes):
+                if any(len(s.digits) >= 6 and s.digits in value and i not in by_print[value]
+                       for _, s in p.serials(SerialKind.PARTIAL)):
+                    votes[value] += 1
+                    by_print[value].add(i)
         return votes, by_print, by_engine
 
     votes, by_print, by_engine = tally()
