@@ -34,6 +34,7 @@ from dealer_assist.vision.geometry import (
     print_pair_offset,
     quad_size,
     rectify,
+    refine_note_quad,
     rotate_quad_180,
     upright_line_quad,
 )
@@ -98,7 +99,8 @@ class NoteRead:
         letters: the two Cyrillic letters when both prints or engines agree, else ``None``.
         confidence: 0..1; 0 when ``serial`` is ``None``.
         quad: ``(4, 2)`` note quad in image pixels, clockwise from the note's
-            top-left; estimated from the prints (approximate).
+            top-left: estimated from the prints' layout, then snapped to the
+            note's edges when they are found (:func:`~.geometry.refine_note_quad`).
         status: ``"trusted"``, ``"unreadable"`` (reads disagree or too few), or
             ``"out_of_format"`` (a 9-digit 2017-series note, or another layout).
         reason: one plain sentence for a person when not trusted.
@@ -435,6 +437,10 @@ class SerialReader:
         for group in group_prints(prints):
             if not any(s.kind != SerialKind.PARTIAL for p in group for _, s in p.serials()):
                 continue
-            notes.append(decide(group, self.second))
+            note = decide(group, self.second)
+            # Snap the layout-based estimate to the note's edges (perspective).
+            quad, _ = refine_note_quad(image, note.quad, search=0.25)
+            note.quad, _ = refine_note_quad(image, quad, search=0.06)
+            notes.append(note)
         notes.sort(key=lambda n: (round(float(n.quad[:, 1].mean()) / 50), float(n.quad[:, 0].mean())))
         return notes
