@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from dealer_assist.synth.noise import noise_field
+from dealer_assist.synth.noise import noise_field, soft_blur
 from dealer_assist.synth.presets import Preset
 
 
@@ -55,7 +55,7 @@ def lighting(
         c = (int(rng.uniform(0, w)), int(rng.uniform(0, h)))
         axes = (int(rng.uniform(0.15, 0.45) * w), int(rng.uniform(0.1, 0.3) * h))
         cv2.ellipse(m, c, axes, rng.uniform(0, 180), 0, 360, 1.0, -1)
-        m = cv2.GaussianBlur(m, (0, 0), max(w, h) * rng.uniform(0.02, 0.06))
+        m = soft_blur(m, max(w, h) * rng.uniform(0.02, 0.06))
         out *= (1 - strength * m)[..., None]
         info["shadow"] = {"centre": list(c), "strength": round(strength, 3)}
     glare = np.zeros((h, w), np.float32)

@@ -49,3 +49,17 @@ def noise_at(
         amp *= 0.5
         c /= 2.0
     return out / total
+
+
+def soft_blur(mask: np.ndarray, sigma: float) -> np.ndarray:
+    """Gaussian blur of a float32 (h, w) mask; large ``sigma`` runs on a shrunk copy
+    (a soft shadow does not need full resolution). Same shape out."""
+    if sigma <= 0.3:
+        return mask
+    if sigma <= 6:
+        return cv2.GaussianBlur(mask, (0, 0), sigma)
+    h, w = mask.shape[:2]
+    k = sigma / 3.0
+    small = cv2.resize(mask, (max(2, int(w / k)), max(2, int(h / k))), interpolation=cv2.INTER_AREA)
+    small = cv2.GaussianBlur(small, (0, 0), 3.0)
+    return cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)

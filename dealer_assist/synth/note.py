@@ -361,7 +361,7 @@ def _place_print(
         face, stretch = _GROWING_FACES[int(rng.integers(len(_GROWING_FACES)))]
         spaced = rng.random() < 0.5  # "а т 8376925" on some notes
         text = (letters[0] + " " + letters[1] if spaced else letters) + gap + digits
-        base = bh * rng.uniform(0.50, 0.58)
+        base = bh * rng.uniform(0.55, 0.62)
         growth = rng.uniform(1.35, 1.55)  # last digit / first digit
         n_lead = len(text) - 7
         sizes = [base] * n_lead + [base * (1 + (growth - 1) * i / 6) for i in range(7)]

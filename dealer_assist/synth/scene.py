@@ -17,8 +17,9 @@ Truth of one note (``truth["notes"][k]``):
   its ``quad`` in the image, ``box`` on the note (normalised), ``colour``,
   ``text`` as printed, ``visible_fraction``, ``glare_fraction`` (share washed
   out by the glare spot) and ``digit_height_px`` in the image;
-* ``readable``: at least one print is fully visible, not washed out and has
-  digits at least 6 px tall.
+* ``legible``: a person could read the serial: at least one print is (almost)
+  fully visible, not washed out, and its digits are tall enough for the blur
+  of the photo (see :func:`legible`).
 """
 
 from __future__ import annotations
@@ -32,10 +33,10 @@ from dealer_assist.synth.camera import fit_to_image, look_at_homography, project
 from dealer_assist.synth.effects import blur, decode_jpeg, encode_jpeg, lighting, sensor_noise
 from dealer_assist.synth.layout import NOTE_SIZE_MM, NOTE_SIZE_PX, PRINT_NAMES, layout_for
 from dealer_assist.synth.note import NoteSpec, RenderedNote, random_spec, render_note, render_note_back
-from dealer_assist.synth.noise import noise_field
+from dealer_assist.synth.noise import noise_field, soft_blur
 from dealer_assist.synth.presets import Preset, get_preset
 from dealer_assist.synth.sprites import Sprite, chip_sprite, hand_sprite, marker_sprite
-from dealer_assist.synth.surfaces import PHOTO_SURFACES, TABLE_SURFACES, surface
+from dealer_assist.synth.surfaces import TABLE_SURFACES, surface
 from dealer_assist.synth.table import TableLayout, make_table
 from dealer_assist.synth.truth import SCHEMA, to_jsonable
 
@@ -172,8 +173,7 @@ def _cast_shadow(canvas: np.ndarray, x0: int, y0: int, alpha: np.ndarray, offset
     m = np.zeros((h + 2 * p, w + 2 * p), np.float32)
     dx, dy = int(round(offset[0])), int(round(offset[1]))
     m[p + dy : p + dy + h, p + dx : p + dx + w] = alpha
-    if sigma > 0.3:
-        m = cv2.GaussianBlur(m, (0, 0), sigma)
+    m = soft_blur(m, sigma)
     gx0, gy0 = x0 - p, y0 - p
     cx0, cy0 = max(0, gx0), max(0, gy0)
     cx1, cy1 = min(W, gx0 + w + 2 * p), min(H, gy0 + h + 2 * p)
@@ -235,6 +235,7 @@ class _Composer:
     light_dir: tuple[float, float] = (0.6, 0.8)
     flat_colour: tuple[float, float, float] | None = None
     _background: np.ndarray | None = field(default=None, repr=False)
+    _note_cache: dict = field(default_factory=dict, repr=False)
     _px_per_mm: float = 1.0
 
     def __post_init__(self) -> None:
@@ -304,6 +305,11 @@ class _Composer:
             )
         return res
 
+    def _rendered(self, spec: NoteSpec) -> RenderedNote:
+        if spec not in self._note_cache:
+            self._note_cache[spec] = render_note(spec)
+        return self._note_cache[spec]
+
     # objects ----------------------------------------------------------------
     def _shadow_params(self, height_mm: float) -> tuple[tuple[float, float], float]:
         d = self._px_per_mm * height_mm
@@ -334,7 +340,7 @@ class _Composer:
         out = _warp(sprite.texture, sprite.alpha, hom, self.image_size)
         if out is not None:
             x0, y0, colour, alpha = out
-            height = 60.0 if occ.kind == "hand" else 4.0
+            height = (60.0 if self.table is not None else 15.0) if occ.kind == "hand" else 4.0
             offset, sigma = self._shadow_params(height)
             _cast_shadow(canvas, x0, y0, alpha, offset, sigma, 0.45 if occ.kind == "hand" else 0.35)
             _composite(canvas, labels, label, x0, y0, colour, alpha)
@@ -354,7 +360,7 @@ class _Composer:
         W, H = self.image_size
         canvas = self.background()
         labels = np.full((H, W), _BACKGROUND, np.int16)
-        rendered = [render_note(pl.spec) if pl.face_up and self.flat_colour is None else None for pl in placements]
+        rendered = [self._rendered(pl.spec) if pl.face_up and self.flat_colour is None else None for pl in placements]
         drawn = [self.draw_note(canvas, labels, i, pl, rn) for i, (pl, rn) in enumerate(zip(placements, rendered))]
         occ_truth = []
         for k, occ in enumerate(occluders):
@@ -375,6 +381,9 @@ class _Composer:
             self._note_truth(i, pl, rn, hom, fp, labels, glare)
             for i, (pl, rn, (hom, fp)) in enumerate(zip(placements, rendered, drawn))
         ]
+        blur_px = blur_info["blur_sigma"] + blur_info.get("motion_blur", {}).get("length_px", 0.0) / 4
+        for n in notes:
+            n["legible"] = legible(n, blur_px)
         truth = {
             "schema": SCHEMA,
             "width": W,
@@ -422,12 +431,11 @@ class _Composer:
             "curl_mm": list(pl.curl_mm),
             "fold_u": pl.fold_u,
             "prints": {},
-            "readable": False,
+            "legible": False,
         }
         if not pl.face_up:
             return t
         bow = (pl.curl_mm[0] * NOTE_H_PX / NOTE_H_MM, pl.curl_mm[1] * NOTE_W_PX / NOTE_W_MM)
-        readable = False
         for name in PRINT_NAMES:
             if rn is not None:
                 info = rn.prints[name]
@@ -453,8 +461,6 @@ class _Composer:
             box_h = (box[3] - box[1]) * NOTE_H_PX
             side = (np.linalg.norm(pq[3] - pq[0]) + np.linalg.norm(pq[2] - pq[1])) / 2
             digit_h = side * (float(np.mean(heights)) / box_h) if box_h > 0 else 0.0
-            ok = vis >= 0.999 and gl < 0.2 and digit_h >= 6.0
-            readable |= ok
             t["prints"][name] = {
                 "quad": pq,
                 "box": box,
@@ -464,8 +470,24 @@ class _Composer:
                 "glare_fraction": gl,
                 "digit_height_px": digit_h,
             }
-        t["readable"] = bool(readable)
         return t
+
+
+def legible(note: dict, blur_px: float = 0.0) -> bool:
+    """Whether a person could read the serial of ``note`` (a note truth dict).
+
+    True when the note is face up and one of its prints is at least 98%
+    visible, less than 20% washed out by glare, and has digits at least
+    ``6 + 3 * blur_px`` pixels tall (``blur_px``: the photo's Gaussian sigma
+    plus a quarter of its motion-blur length).
+    """
+    if note["face"] != "up":
+        return False
+    need = 6.0 + 3.0 * blur_px
+    return any(
+        p["visible_fraction"] >= 0.98 and p["glare_fraction"] < 0.2 and p["digit_height_px"] >= need
+        for p in note["prints"].values()
+    )
 
 
 # --------------------------------------------------------------------------- random choices
@@ -758,161 +780,3 @@ def _hand_truth(deal: TableDeal) -> dict:
         "board": [pl.spec.digits for pl in deal.board],
         "players": [{"name": s, "pocket": [pl.spec.digits for pl in deal.pockets[s]]} for s in deal.table.seats],
     }
-
-
-# --------------------------------------------------------------------------- close-up photos
-
-
-def _photo(
-    seed: int,
-    preset: Preset,
-    specs: list[NoteSpec],
-    image_size: tuple[int, int],
-    *,
-    arrangement: str,
-    allow_occluders: bool = True,
-    allow_stack: bool = True,
-    jpeg_max_bytes: int | None = MAX_IMAGE_BYTES,
-):
-    s_layout, s_cam, s_surface, s_light, s_noise = _seeds(seed, 5)
-    rng = np.random.default_rng(s_layout)
-    base = _note_angle(rng, preset, 0.0, flip_prob=0.4)
-    placements: list[Placement] = []
-    if arrangement == "single" or len(specs) == 1:
-        placements.append(Placement(specs[0], (0.0, 0.0), base, True, None, **_paper_state(rng, preset)))
-        group = [placements[0]]
-    else:
-        # two notes one above the other (in the notes' own frame), a small gap or a little overlap
-        a = np.deg2rad(base)
-        across = np.array([-np.sin(a), np.cos(a)])
-        along = np.array([np.cos(a), np.sin(a)])
-        gap = rng.uniform(4, 25)
-        for j, spec in enumerate(specs[:2]):
-            c = across * (j - 0.5) * (NOTE_H_MM + gap) + along * rng.normal(0, 8)
-            ang = base + rng.uniform(-4, 4)
-            placements.append(Placement(spec, (float(c[0]), float(c[1])), float(ang % 360), True, None, **_paper_state(rng, preset)))
-        group = placements
-    stack: list[Placement] = []
-    if allow_stack and rng.random() < preset.stack_prob:
-        for _ in range(int(rng.integers(1, 3))):
-            top = group[0]
-            d = rng.normal(0, 5, 2)
-            stack.append(
-                Placement(
-                    random_spec(rng, denomination=top.spec.denomination),
-                    (top.centre_mm[0] + float(d[0]), top.centre_mm[1] + float(d[1])),
-                    float((top.angle_deg + rng.uniform(-8, 8)) % 360),
-                    False,
-                    None,
-                    shade_seed=int(rng.integers(2**31 - 1)),
-                )
-            )
-    # camera: a phone above the notes, tilted, the notes filling a share of the frame
-    crng = np.random.default_rng(s_cam)
-    w, h = image_size
-    tilt = _u(crng, preset.tilt_deg)
-    azimuth = crng.uniform(0, 360)
-    frac = _u(crng, preset.note_width_frac)
-    pts = np.concatenate([project(note_to_table(p.centre_mm, p.angle_deg), [[0, 0], [NOTE_W_PX, 0], [NOTE_W_PX, NOTE_H_PX], [0, NOTE_H_PX]]) for p in group])
-    extent = float(max(np.ptp(pts[:, 0]), np.ptp(pts[:, 1]), NOTE_W_MM))
-    fov = np.deg2rad(65)
-    focal = (w / 2) / np.tan(fov / 2)
-    dist = extent / (frac * 2 * np.tan(fov / 2))
-    # rolling by the azimuth keeps the notes' orientation in the image what `base` says
-    hom = look_at_homography((0.0, 0.0), tilt, azimuth, azimuth + crng.uniform(-3, 3), dist, focal, image_size)
-    # the group's widest extent spans `frac` of the image width, but it must fit the frame
-    centre = (0.5 + crng.uniform(-1, 1) * (1 - frac) * 0.25, 0.5 + crng.uniform(-1, 1) * (1 - frac) * 0.2)
-    hom = fit_to_image(hom, pts, image_size, frac, centre, by="width")
-    q = project(hom, pts)
-    over = max((q[:, 0].max() - q[:, 0].min()) / (0.96 * w), (q[:, 1].max() - q[:, 1].min()) / (0.96 * h), 1.0)
-    if over > 1.0:
-        hom = fit_to_image(hom, pts, image_size, 0.96, centre, by="fit")
-    surface_kind = PHOTO_SURFACES[int(crng.integers(len(PHOTO_SURFACES)))]
-    light = crng.uniform(0, 2 * np.pi)
-    comp = _Composer(image_size, hom, preset, surface_kind, s_surface, None, False, (float(np.cos(light)), float(np.sin(light))))
-    occluders: list[Occluder] = []
-    if allow_occluders and crng.random() < preset.occluder_prob:
-        # fingers holding a note by one end, or a chip on it
-        target = group[int(crng.integers(len(group)))]
-        a = np.deg2rad(target.angle_deg)
-        along = np.array([np.cos(a), np.sin(a)])
-        across = np.array([-np.sin(a), np.cos(a)])
-        end = 1 if crng.random() < 0.5 else -1
-        if crng.random() < 0.7:
-            c = np.array(target.centre_mm) + along * end * crng.uniform(70, 130) + across * crng.uniform(-30, 30)
-            ang = target.angle_deg + (90 if end > 0 else -90) + crng.uniform(-30, 30)
-            occluders.append(Occluder("hand", (float(c[0]), float(c[1])), float(ang % 360), float(crng.uniform(0.85, 1.1)), int(crng.integers(2**31 - 1))))
-        else:
-            c = np.array(target.centre_mm) + along * crng.uniform(-70, 70) + across * crng.uniform(-35, 35)
-            occluders.append(Occluder("chip", (float(c[0]), float(c[1])), float(crng.uniform(0, 360)), 1.0, int(crng.integers(2**31 - 1))))
-    glare_target = None
-    if crng.random() < 0.5:
-        gq = project(hom, pts)
-        t = crng.random(2)
-        glare_target = tuple(gq.min(0) + t * (gq.max(0) - gq.min(0)))
-    img, data, truth = comp.render(stack + placements, occluders, s_light, s_noise, jpeg_max_bytes, glare_target)
-    truth.update(seed=seed, camera={"tilt_deg": tilt, "azimuth_deg": azimuth})
-    # the stacked notes under the top one are listed too (face down, no prints)
-    return img, data, to_jsonable(truth)
-
-
-def render_note_photo(
-    seed: int,
-    preset: str = "medium",
-    *,
-    image_size: tuple[int, int] = (1280, 720),
-    spec: NoteSpec | None = None,
-) -> tuple[np.ndarray, dict]:
-    """A phone-like photo of one specimen note on a surface (benchmark unit).
-
-    ``seed`` decides the note (unless ``spec`` is given), surface, camera,
-    light and damage; ``preset`` as in :data:`.presets.PRESETS`.
-    Returns (uint8 ``(h, w, 3)`` BGR image decoded from its JPEG, truth dict
-    with ``notes`` as in the module doc; the photographed note is the one with
-    ``face == "up"``; notes under it, if any, are face down).
-    ``ValueError`` for an unknown preset.
-    """
-    p = get_preset(preset)
-    if spec is None:
-        spec = random_spec(np.random.default_rng([seed, 1]))
-    img, _, truth = _photo(seed, p, [spec], image_size, arrangement="single", jpeg_max_bytes=None)
-    truth["kind"] = "note_photo"
-    return img, truth
-
-
-def render_hand_photo(
-    seed: int,
-    specs: list[NoteSpec],
-    preset: str = "medium",
-    *,
-    image_size: tuple[int, int] = (1280, 960),
-    readable: bool = True,
-    max_attempts: int = 40,
-) -> tuple[np.ndarray, bytes, dict]:
-    """A phone photo of one or two notes (a player's pocket, or a board note).
-
-    Two notes lie one above the other with a small gap. With ``readable`` the
-    seed is advanced until every note has a fully visible print with digits
-    at least 12 px tall and little glare (deterministic; at most
-    ``max_attempts`` tries, then ``RuntimeError``). Returns (decoded image,
-    JPEG bytes of at most :data:`MAX_IMAGE_BYTES`, truth).
-    ``ValueError`` for an unknown preset or when ``specs`` is not 1 or 2 notes.
-    """
-    if len(specs) not in (1, 2):
-        raise ValueError(f"a hand photo shows 1 or 2 notes, got {len(specs)}")
-    p = get_preset(preset)
-    for attempt in range(max_attempts):
-        s = seed * 1000 + attempt
-        img, data, truth = _photo(s, p, specs, image_size, arrangement="pair", allow_stack=False)
-        ups = [n for n in truth["notes"] if n["face"] == "up"]
-        if not readable or all(_clearly_readable(n) for n in ups):
-            truth.update(kind="hand_photo", attempt=attempt)
-            return img, data, truth
-    raise RuntimeError(f"no readable hand photo for seed {seed} in {max_attempts} attempts")
-
-
-def _clearly_readable(note: dict) -> bool:
-    return note["in_image"] and any(
-        pr["visible_fraction"] >= 0.999 and pr["glare_fraction"] < 0.05 and pr["digit_height_px"] >= 12
-        for pr in note["prints"].values()
-    )

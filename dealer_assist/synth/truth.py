@@ -50,6 +50,7 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
+        os.chmod(tmp, 0o644)  # mkstemp makes files private; these are ordinary project files
         os.replace(tmp, path)
     except BaseException:
         try:
