@@ -45,5 +45,9 @@ test: setup
 bench: setup
 	$(BIN)/python benchmarks/bench_rules.py
 
+# Re-render the committed synthetic sample_images/ (deterministic; about 30 s).
+samples: setup
+	$(BIN)/python -m dealer_assist.synth.regenerate
+
 clean:
 	rm -rf $(VENV) *.egg-info .pytest_cache
