@@ -7,9 +7,13 @@ Two roles:
 
 Implementations:
 
-* :class:`RapidOcrEngine` (RapidOCR 3.x over onnxruntime; its PP-OCR models ship
+* :class:`RapidOcrEngine` (RapidOCR 3.x over onnxruntime; its PP-OCRv6 models ship
   inside the wheel and run offline) is a detector, an up/down orientation
   classifier and a recognizer.
+* :class:`PpOcrV4Engine` (the PP-OCRv4 recognizer shipped inside the
+  ``rapidocr-onnxruntime`` 1.x wheel) is a second, differently trained
+  recognizer: on the 83 serial crops of the real photos it read 77 exactly and
+  no wrong 7-digit serial, so it is the first cross-check.
 * :class:`TesseractEngine` (pytesseract over Debian's ``tesseract-ocr``) is a
   recognizer only: ``-l rus --oem 1 --psm 7`` on the best-contrast channel,
   scaled to ~48 px high and padded.
@@ -129,6 +133,41 @@ class RapidOcrEngine:
         if not out.txts:
             return LineRead("", 0.0, self.name)
         return LineRead(str(out.txts[0]), float(out.scores[0]), self.name)
+
+
+class PpOcrV4Engine:
+    """The PP-OCRv4 text recognizer of ``rapidocr-onnxruntime`` 1.x (recognizer only).
+
+    Args:
+        threads: onnxruntime intra-op threads.
+
+    Raises:
+        EngineError: on first use, when ``rapidocr-onnxruntime`` is missing.
+    """
+
+    name = "ppocr-v4"
+
+    def __init__(self, threads: int = 1) -> None:
+        self.threads = threads
+        self._engine = None
+
+    def _get(self):
+        if self._engine is None:
+            try:
+                from rapidocr_onnxruntime import RapidOCR as RapidOCRv1
+            except ImportError as exc:  # pragma: no cover - depends on the install
+                raise EngineError(
+                    "rapidocr-onnxruntime is not installed: run `make setup`."
+                ) from exc
+            self._engine = RapidOCRv1(intra_op_num_threads=self.threads, inter_op_num_threads=1)
+        return self._engine
+
+    def recognize(self, crop: np.ndarray) -> LineRead:
+        result, _ = self._get()(crop, use_det=False, use_cls=False, use_rec=True)
+        if not result:
+            return LineRead("", 0.0, self.name)
+        text, score = result[0][0], result[0][1]
+        return LineRead(str(text), float(score), self.name)
 
 
 def best_contrast_gray(crop: np.ndarray) -> np.ndarray:

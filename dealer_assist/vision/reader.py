@@ -313,14 +313,25 @@ def _letters(prints: Sequence[Print], serial: str) -> str | None:
     return best if n >= 2 and not rest else None
 
 
-def decide(prints: list[Print], second: TextRecognizer | None) -> NoteRead:
+def _trusted_value(votes: Counter, by_print: dict, by_engine: dict) -> str | None:
+    """The value the votes trust, if any (the rule of :func:`decide`, without the layout check)."""
+    if not votes:
+        return None
+    (value, n), *others = votes.most_common()
+    runner_up = others[0][1] if others else 0
+    independent = len(by_print[value]) >= 2 or len(by_engine[value]) >= 2
+    return value if n >= 2 and independent and runner_up * 3 <= n else None
+
+
+def decide(prints: list[Print], seconds: Sequence[TextRecognizer] = ()) -> NoteRead:
     """Stage 5: cross-check the reads of one note's prints and decide.
 
     Rules, in order:
 
     * any 9-digit read → ``out_of_format`` (2017 series; never cut to 7 digits);
-    * every print is read by the primary engine; when the prints disagree, or
-      only one print is legible, each print is also read by ``second``;
+    * every print is read by the primary engine; when that does not settle
+      the note, each print is also read by the cross-check engines
+      ``seconds``, one engine at a time, until it is settled;
     * a value V is **trusted** when at least two reads of V agree from two
       different prints or two different engines, every other 7-digit value has
       at most a third of V's reads, and two prints reading V lie in the
@@ -329,7 +340,8 @@ def decide(prints: list[Print], second: TextRecognizer | None) -> NoteRead:
 
     Args:
         prints: the prints of one note (from :func:`group_prints`).
-        second: the cross-check recognizer, or ``None`` to use the primary only.
+        seconds: the cross-check recognizers, in the order to ask them
+            (empty: the primary alone).
     """
     nine = [s for p in prints for _, s in p.serials(SerialKind.SERIAL9)]
     quad = _estimate_quad(prints)
@@ -362,11 +374,17 @@ def decide(prints: list[Print], second: TextRecognizer | None) -> NoteRead:
         return votes, by_print, by_engine
 
     votes, by_print, by_engine = tally()
-    settled = (len(votes) == 1 and len(next(iter(by_print.values()))) >= 2)
-    if not settled and second is not None:
+
+    def settled() -> bool:
+        return len(votes) == 1 and len(next(iter(by_print.values()))) >= 2
+
+    # Ask the cross-check engines in turn, only while the note is not settled.
+    for engine in seconds:
+        if settled() or _trusted_value(votes, by_print, by_engine) is not None:
+            break
         for p in prints:
-            if not p.ambiguous and not any(r.engine == second.name for r, _ in p.reads):
-                r2 = second.recognize(p.crop)
+            if not p.ambiguous and not any(r.engine == engine.name for r, _ in p.reads):
+                r2 = engine.recognize(p.crop)
                 p.reads.append((r2, parse_serial_text(r2.text)))
         votes, by_print, by_engine = tally()
 
@@ -413,17 +431,28 @@ class SerialReader:
 
     Args:
         primary: detector + orientation classifier + primary recognizer
-            (default :class:`~.ocr.RapidOcrEngine`).
-        second: cross-check recognizer used when the prints alone do not settle
-            a note (default :class:`~.ocr.TesseractEngine`), or ``None``.
+            (default :class:`~.ocr.RapidOcrEngine`, PP-OCRv6).
+        seconds: cross-check recognizers asked in turn when the prints alone
+            do not settle a note (default: :class:`~.ocr.PpOcrV4Engine`, then
+            :class:`~.ocr.TesseractEngine`).
+        letters: the recognizer asked, both ways up, to read the letters of a
+            print whose way up the primary cannot tell (default: Tesseract,
+            the one engine here trained on Cyrillic).
+        use_second: ``False`` to use the primary engine alone (no cross-check
+            engines; only two agreeing prints are then trusted).
     """
 
     def __init__(self, primary: RapidOcrEngine | None = None,
-                 second: TextRecognizer | None = None, use_second: bool = True) -> None:
-        from dealer_assist.vision.ocr import TesseractEngine
+                 seconds: Sequence[TextRecognizer] | None = None,
+                 letters: TextRecognizer | None = None, use_second: bool = True) -> None:
+        from dealer_assist.vision.ocr import PpOcrV4Engine, TesseractEngine
 
         self.primary = primary or RapidOcrEngine()
-        self.second = second if second is not None else (TesseractEngine() if use_second else None)
+        tesseract = TesseractEngine()
+        if seconds is None:
+            seconds = (PpOcrV4Engine(), tesseract) if use_second else ()
+        self.seconds = tuple(seconds)
+        self.letters = letters if letters is not None else (tesseract if use_second else None)
 
     def read(self, image: np.ndarray) -> list[NoteRead]:
         """Read every note in ``image`` (``uint8`` ``(H, W, 3)`` BGR).
@@ -432,12 +461,12 @@ class SerialReader:
         by the quad's centre). Partial digit runs that never reach 7 digits on
         any print are not reported as notes.
         """
-        prints = find_prints(image, self.primary, self.primary, self.second)
+        prints = find_prints(image, self.primary, self.primary, self.letters)
         notes = []
         for group in group_prints(prints):
             if not any(s.kind != SerialKind.PARTIAL for p in group for _, s in p.serials()):
                 continue
-            note = decide(group, self.second)
+            note = decide(group, self.seconds)
             # Snap the layout-based estimate to the note's edges (perspective).
             quad, _ = refine_note_quad(image, note.quad, search=0.25)
             note.quad, _ = refine_note_quad(image, quad, search=0.06)
