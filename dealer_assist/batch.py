@@ -138,11 +138,18 @@ def is_image(path: Path) -> bool:
     return path.is_file() and path.suffix.lower() in IMAGE_SUFFIXES
 
 
+def looks_like_hand(folder: Path) -> bool:
+    """A sub-folder that is a hand folder: it has ``hand.json`` or a ``board``/``board-N`` image."""
+    return (folder / "hand.json").is_file() or any(
+        is_image(c) and (c.stem.lower() == "board" or c.stem.lower().startswith("board-")) for c in folder.iterdir())
+
+
 def discover_hands(paths: Iterable[str | Path]) -> list[Path]:
     """Expand the command-line paths into hand folders, in sorted order.
 
     A folder holding images is a hand folder; a folder holding folders is a
-    folder of hand folders (its sub-folders that hold images are taken).
+    folder of hand folders: its sub-folders with a ``hand.json`` or a
+    ``board*`` image are taken (others, e.g. whole-table photos, are not).
 
     Raises:
         BatchError: a path does not exist, is not a folder, or holds no hand.
@@ -157,7 +164,7 @@ def discover_hands(paths: Iterable[str | Path]) -> list[Path]:
         if any(is_image(c) for c in p.iterdir()):
             hands.append(p)
             continue
-        subs = sorted(c for c in p.iterdir() if c.is_dir() and any(is_image(x) for x in c.iterdir()))
+        subs = sorted(c for c in p.iterdir() if c.is_dir() and looks_like_hand(c))
         if not subs:
             raise BatchError(f"{p}: holds no hand folder (no images found in it or its sub-folders).")
         hands.extend(subs)

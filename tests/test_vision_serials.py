@@ -37,3 +37,13 @@ def test_letters_only_when_two_cyrillic_lookalikes():
     assert normalise_letters("ra") is None  # r has no Cyrillic twin
     assert normalise_letters("Ae") == "АЕ"
     assert normalise_letters("A") is None
+
+
+def test_two_letters_read_as_digits_give_a_derived_serial():
+    (s,) = parse_serial_text("331196375")  # ЭЗ 1196375
+    assert (s.digits, s.letters, s.kind, s.derived) == ("1196375", None, SerialKind.SERIAL7, True)
+
+
+def test_a_2017_serial_with_its_letters_stays_nine_digits():
+    (s,) = parse_serial_text("AA347815173")  # starts with letter-like digits 3, 4
+    assert s.kind is SerialKind.SERIAL9 and not s.derived

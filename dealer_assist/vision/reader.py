@@ -53,8 +53,12 @@ MAX_PRINT_DISTANCE_H = 60.0
 #: print's text frame and in units of its length (du: along the text, dv:
 #: downwards). Measured on the 40 two-print rubles of the real photos: du
 #: -5.2..-3.0, dv 0.41..1.6; a Polish note's two prints sit at du -2.5, dv 0.36.
-RUBLE_DU = (-6.5, -2.75)
+#: Within that window the left print must also be far enough left and down:
+#: ``-du + 2 dv >= 3.5``. Real rubles score 4.2 and more, the specimen notes
+#: of :mod:`dealer_assist.synth` (longer prints) 3.7, the Polish pair 3.2.
+RUBLE_DU = (-6.5, -2.0)
 RUBLE_DV = (0.25, 2.2)
+RUBLE_MIN_SPREAD = 3.5
 
 
 @dataclass
@@ -149,7 +153,8 @@ def is_ruble_pair(a: np.ndarray, b: np.ndarray) -> tuple[bool, np.ndarray | None
         du, dv, cos = print_pair_offset(first, second)
         w, h = quad_size(first)
         du, dv = du * h / w, dv * h / w
-        if cos > 0.8 and RUBLE_DU[0] <= du <= RUBLE_DU[1] and RUBLE_DV[0] <= dv <= RUBLE_DV[1]:
+        if (cos > 0.8 and RUBLE_DU[0] <= du <= RUBLE_DU[1] and RUBLE_DV[0] <= dv <= RUBLE_DV[1]
+                and -du + 2 * dv >= RUBLE_MIN_SPREAD):
             return True, first, second
     return False, None, None
 
@@ -360,7 +365,11 @@ def decide(prints: list[Print], seconds: Sequence[TextRecognizer] = ()) -> NoteR
             for r, s in p.serials(SerialKind.SERIAL7):
                 votes[s.digits] += 1
                 by_print.setdefault(s.digits, set()).add(i)
-                by_engine.setdefault(s.digits, set()).add(r.engine)
+                # A read whose letters were taken for digits (``derived``) backs
+                # a value only together with another print.
+                engines = by_engine.setdefault(s.digits, set())
+                if not s.derived:
+                    engines.add(r.engine)
         # A print cut by the frame supports a value when the digits it shows
         # (6 at least) stand in that value exactly.
         for i, p in enumerate(prints):

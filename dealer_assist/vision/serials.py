@@ -40,11 +40,15 @@ class SerialText:
         letters: two upper-case Cyrillic letters read just before the digits,
             or ``None`` when they are not legible as such.
         kind: 7 digits, 9 digits, or a partial run.
+        derived: the 7 digits were taken from a longer run whose first
+            digit(s) are taken for misread letters; such a read alone never
+            makes a serial trusted (see :func:`dealer_assist.vision.reader.decide`).
     """
 
     digits: str
     letters: str | None
     kind: SerialKind
+    derived: bool = False
 
 
 def normalise_letters(raw: str) -> str | None:
@@ -76,14 +80,35 @@ def _letter_then_eight(text: str, m: re.Match) -> bool:
     return end == len(text) or text[end].isspace()
 
 
+#: Digits that the serial letters З, Э, Ч, О, б and В are misread as.
+_LETTER_LIKE_DIGITS = set("034689")
+
+
+def _letters_read_as_digits(text: str, m: re.Match) -> bool:
+    """A 9-digit run standing alone whose first two digits look like letters.
+
+    A 2017-series serial is read with its letters in front (``AA394009037``);
+    a run with no letter before it that starts with two letter-like digits is
+    taken as a 1997-series serial whose letters were misread.
+    """
+    start, end = m.span()
+    if start > 0 and not text[start - 1].isspace():
+        return False
+    if text[:start].strip():
+        return False
+    return set(m.group(0)[:2]) <= _LETTER_LIKE_DIGITS and (end == len(text) or text[end].isspace())
+
+
 def parse_serial_text(text: str) -> list[SerialText]:
     """Find the serial-like digit runs in one line of OCR output.
 
     Runs of 5-7 and 9 digits are kept; 8 and 10+ digits (other currencies,
     barcodes) and runs touching a decimal point are dropped.
 
-    >>> parse_serial_text("aK 4270166")
-    [SerialText(digits='4270166', letters='АК', kind=<SerialKind.SERIAL7: 'serial7'>)]
+    >>> [(s.digits, s.letters, s.kind.value) for s in parse_serial_text("aK 4270166")]
+    [('4270166', 'АК', 'serial7')]
+    >>> [(s.digits, s.derived) for s in parse_serial_text("331196375")]
+    [('1196375', True)]
     >>> [s.kind.value for s in parse_serial_text("AA394009037")]
     ['serial9']
     >>> parse_serial_text("A49958052C")
@@ -99,7 +124,11 @@ def parse_serial_text(text: str) -> list[SerialText]:
         if n == 8 and _letter_then_eight(text, m):
             # "ВЛ 9617584" read as "B49617584": the second letter became a
             # digit. Keep the last 7 digits, with the letters unknown.
-            found.append(SerialText(digits[1:], None, SerialKind.SERIAL7))
+            found.append(SerialText(digits[1:], None, SerialKind.SERIAL7, derived=True))
+            continue
+        if n == 9 and _letters_read_as_digits(text, m):
+            # "ЭЗ 1196375" read as "331196375": both letters became digits.
+            found.append(SerialText(digits[2:], None, SerialKind.SERIAL7, derived=True))
             continue
         if n == 7:
             kind = SerialKind.SERIAL7
