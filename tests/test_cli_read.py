@@ -46,3 +46,11 @@ def test_debug_dir_gets_an_annotated_copy(tmp_path):
     assert "9528710" in result.output and "6827644" in result.output
     (img,) = list(out.glob("*.jpg"))
     assert cv2.imread(str(img)).shape[:2] == cv2.imread(str(REAL_PHOTOS / "real_057.jpg")).shape[:2]
+
+
+def test_a_photo_without_text_prints_no_library_warning(tmp_path):
+    blank = tmp_path / "blank.png"
+    cv2.imwrite(str(blank), np.full((300, 400, 3), 90, np.uint8))
+    result = runner.invoke(app, ["read", str(blank), "--json"])
+    assert result.exit_code == 0
+    assert result.output.strip() == json.dumps({"image": str(blank), "notes": []})

@@ -23,6 +23,7 @@ Engines are created lazily and are not thread-safe; create one per process.
 
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 from dataclasses import dataclass
@@ -30,6 +31,16 @@ from typing import Protocol
 
 import cv2
 import numpy as np
+
+
+def _quiet_rapidocr() -> None:
+    """Both RapidOCR packages log to a logger named "RapidOCR" (one at DEBUG,
+    with its own handlers); a photo without text is not worth a warning line
+    on the croupier's terminal, so only errors get through."""
+    logger = logging.getLogger("RapidOCR")
+    logger.setLevel(logging.ERROR)
+    for handler in logger.handlers:
+        handler.setLevel(logging.ERROR)
 
 
 class EngineError(RuntimeError):
@@ -114,6 +125,7 @@ class RapidOcrEngine:
                 "Det.limit_side_len": self.det_max_side,
                 "Det.limit_type": "max",
             })
+            _quiet_rapidocr()
         return self._engine
 
     def detect(self, image: np.ndarray) -> list[np.ndarray]:
@@ -160,6 +172,7 @@ class PpOcrV4Engine:
                     "rapidocr-onnxruntime is not installed: run `make setup`."
                 ) from exc
             self._engine = RapidOCRv1(intra_op_num_threads=self.threads, inter_op_num_threads=1)
+            _quiet_rapidocr()
         return self._engine
 
     def recognize(self, crop: np.ndarray) -> LineRead:
