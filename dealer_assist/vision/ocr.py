@@ -47,6 +47,18 @@ class EngineError(RuntimeError):
     """An OCR engine is missing or broken; the message is one plain sentence."""
 
 
+def _engine_class(module: str, name: str):
+    """Import an engine class lazily; a missing package is one plain EngineError."""
+    import importlib
+
+    try:
+        return getattr(importlib.import_module(module), name)
+    except ImportError:  # pragma: no cover - depends on the install
+        raise EngineError(
+            f"the OCR package '{module}' is not installed: run `make setup`."
+        ) from None
+
+
 @dataclass(frozen=True)
 class LineRead:
     """One engine's reading of one text-line crop.
@@ -112,12 +124,7 @@ class RapidOcrEngine:
 
     def _get(self):
         if self._engine is None:
-            try:
-                from rapidocr import RapidOCR
-            except ImportError as exc:  # pragma: no cover - depends on the install
-                raise EngineError(
-                    "RapidOCR is not installed: run `make setup` (pip install rapidocr onnxruntime)."
-                ) from exc
+            RapidOCR = _engine_class("rapidocr", "RapidOCR")
             self._engine = RapidOCR(params={
                 "Global.log_level": "error",
                 "EngineConfig.onnxruntime.intra_op_num_threads": self.threads,
@@ -165,12 +172,7 @@ class PpOcrV4Engine:
 
     def _get(self):
         if self._engine is None:
-            try:
-                from rapidocr_onnxruntime import RapidOCR as RapidOCRv1
-            except ImportError as exc:  # pragma: no cover - depends on the install
-                raise EngineError(
-                    "rapidocr-onnxruntime is not installed: run `make setup`."
-                ) from exc
+            RapidOCRv1 = _engine_class("rapidocr_onnxruntime", "RapidOCR")
             self._engine = RapidOCRv1(intra_op_num_threads=self.threads, inter_op_num_threads=1)
             _quiet_rapidocr()
         return self._engine
