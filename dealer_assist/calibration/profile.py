@@ -704,7 +704,7 @@ def save_profile(profile: Profile, name_or_path: str | os.PathLike | None = None
     """
     if name_or_path is None:
         name_or_path = profile.path if profile.path is not None else profile.name
-    path = profile_path(name_or_path)
+    path = profile_path(name_or_path, follow_default=False)  # "default" replaces a pointer, never its target
     if not is_path_like(name_or_path):
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
