@@ -1,0 +1,428 @@
+"""Notes followed across reads, and when a serial read from a video becomes trusted.
+
+Pure: observations in, tracks out; no images, no clocks (times are passed in).
+
+Every read of a region of the table yields :class:`Observation` objects (one
+per note the reader found there, in table millimetres). The :class:`Tracker`
+associates them with the notes it already follows (:class:`Track`) by the
+distance between their centres and the overlap of their quads, keeps each
+note's read history, and applies the :class:`TrustRule`: a serial is
+**trusted** when the same 7 digits are read in ``k`` of the last ``n`` reads
+of that note, each read from a different camera frame (a frame read twice
+gives the same answer twice, which proves nothing). A note not yet trusted is
+**pending** and shown as such; it never plays (RULES.md §6.6).
+
+The reader itself already trusts a serial only when two independent reads of
+one frame agree (its two prints, or two engines); the k-of-N rule adds
+agreement across frames, which catches a hand or glare that made one frame
+read wrong.
+
+>>> import numpy as np
+>>> quad = np.array([[0, 0], [157, 0], [157, 69], [0, 69]], float)
+>>> t = Tracker(TrustRule(k=2, n=3))
+>>> _ = t.apply([Observation(quad, "1234567", 0.9)], region_mm=(-10, -10, 170, 80), frame=1, time_s=0.1)
+>>> t.tracks[1].status, t.tracks[1].serial
+('pending', None)
+>>> events = t.apply([Observation(quad + 1, "1234567", 0.9)], region_mm=(-10, -10, 170, 80), frame=2, time_s=0.2)
+>>> t.tracks[1].status, t.tracks[1].serial, [e.kind for e in events]
+('trusted', '1234567', ['trusted'])
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+import cv2
+import numpy as np
+
+__all__ = ["Observation", "Read", "Track", "TrustRule", "TrackEvent", "Tracker", "quad_iou_mm", "quad_centre"]
+
+#: Statuses of an observation: the reader's (``trusted``, ``unreadable``,
+#: ``out_of_format``) and ``blank``, a note-shaped object in which no serial
+#: was found (a note lying face down, most often).
+OBSERVATION_STATUSES = ("trusted", "unreadable", "out_of_format", "blank")
+
+
+def quad_centre(quad: np.ndarray) -> np.ndarray:
+    """Where the diagonals of a quad ``(4, 2)`` cross, float64 ``(2,)`` (the corner mean when parallel)."""
+    q = np.asarray(quad, np.float64).reshape(4, 2)
+    p, r = q[0], q[2] - q[0]
+    s, d = q[1], q[3] - q[1]
+    den = r[0] * d[1] - r[1] * d[0]
+    if abs(den) < 1e-12:
+        return q.mean(axis=0)
+    t = ((s[0] - p[0]) * d[1] - (s[1] - p[1]) * d[0]) / den
+    return p + t * r
+
+
+def quad_iou_mm(a: np.ndarray, b: np.ndarray) -> float:
+    """Intersection over union of two convex quads ``(4, 2)`` (any unit, any winding); 0..1."""
+    qa = cv2.convexHull(np.asarray(a, np.float32).reshape(-1, 2))
+    qb = cv2.convexHull(np.asarray(b, np.float32).reshape(-1, 2))
+    inter, _ = cv2.intersectConvexConvex(qa, qb)
+    union = cv2.contourArea(qa) + cv2.contourArea(qb) - inter
+    return float(inter / union) if union > 0 else 0.0
+
+
+@dataclass(frozen=True)
+class Observation:
+    """One note seen by one read of one frame.
+
+    Attributes:
+        quad_mm: float64 ``(4, 2)`` note corners in table mm, clockwise from the note's top-left.
+        serial: the 7 digits the reader trusted in this frame, or ``None``.
+        confidence: the reader's confidence 0..1 (0 without a serial).
+        status: one of :data:`OBSERVATION_STATUSES`.
+        reason: one plain sentence when there is no serial.
+        print_quads_mm: the serial prints' quads ``(4, 2)`` mm, upright (they
+            let the next read of this note skip text detection).
+        anchor_mm: float64 ``(2,)`` the point the note is placed by (its
+            prints' mean centre); the quad's centre when not given.
+    """
+
+    quad_mm: np.ndarray
+    serial: str | None = None
+    confidence: float = 0.0
+    status: str = "trusted"
+    reason: str = ""
+    print_quads_mm: tuple[np.ndarray, ...] = ()
+    anchor_mm: np.ndarray | None = None
+
+    @property
+    def centre_mm(self) -> np.ndarray:
+        return quad_centre(self.quad_mm)
+
+    @property
+    def anchor(self) -> np.ndarray:
+        return quad_centre(self.quad_mm) if self.anchor_mm is None else np.asarray(self.anchor_mm, np.float64)
+
+
+@dataclass(frozen=True)
+class Read:
+    """One entry of a note's read history: what one frame said about it."""
+
+    frame: int
+    time_s: float
+    serial: str | None
+    confidence: float
+    status: str
+
+
+@dataclass(frozen=True)
+class TrustRule:
+    """When a note's serial is trusted: the same 7 digits in ``k`` of its last ``n`` reads.
+
+    A trusted serial stays trusted while no other value reaches ``k`` reads in
+    the window (reads without a serial, e.g. a hand over the note, do not
+    take trust away); another value that reaches ``k`` replaces it.
+
+    Raises ``ValueError`` unless ``1 <= k <= n``.
+    """
+
+    k: int = 2
+    n: int = 3
+
+    def __post_init__(self) -> None:
+        if not (isinstance(self.k, int) and isinstance(self.n, int) and 1 <= self.k <= self.n):
+            raise ValueError(f"the trust rule needs 1 <= k <= n, got k={self.k}, n={self.n}.")
+
+    def decide(self, reads: Sequence[Read], current: str | None = None) -> str | None:
+        """The trusted serial given a note's reads (oldest first) and its trusted serial so far.
+
+        >>> r = lambda s: Read(0, 0.0, s, 0.9, "trusted")
+        >>> rule = TrustRule(2, 3)
+        >>> rule.decide([r("1"), r(None), r("1")]), rule.decide([r("1"), r("2"), r(None)])
+        ('1', None)
+        >>> rule.decide([r("2"), r(None), r(None)], current="1"), rule.decide([r("2"), r("2"), r("1")], current="1")
+        (None, '2')
+        >>> rule.decide([r(None), r(None), r(None)], current="1")
+        '1'
+        """
+        window = [x.serial for x in reads[-self.n:] if x.serial is not None]
+        counts = Counter(window)
+        if counts:
+            value, count = counts.most_common(1)[0]
+            tied = [v for v, c in counts.items() if c == count]
+            if count >= self.k and len(tied) == 1:
+                return value
+        if current is not None and set(window) <= {current}:
+            return current
+        return None
+
+
+@dataclass
+class Track:
+    """One note followed across reads.
+
+    Attributes:
+        id: a number unique within a :class:`Tracker`.
+        quad_mm: float64 ``(4, 2)`` where the note was last seen, table mm.
+        anchor_mm: float64 ``(2,)`` its prints' centre (or quad centre), table mm.
+        print_quads_mm: its serial prints' quads in table mm, when known.
+        first_seen_s, first_frame: when it was first observed (source time, s; frame index).
+        last_seen_s, last_frame: when it was last observed.
+        reads: every read of it from a distinct frame, oldest first.
+        serial: the trusted serial, or ``None`` while pending.
+        trusted_s: when the serial became trusted (source time), else ``None``.
+        misses: reads of its place that did not find it, in a row.
+        attempts: reads since it was last changed or moved (the scheduler stops
+            re-reading a pending note after ``n`` attempts until its place changes).
+        last_status, last_reason: the latest read's status and reason.
+    """
+
+    id: int
+    quad_mm: np.ndarray
+    anchor_mm: np.ndarray
+    first_seen_s: float
+    first_frame: int
+    last_seen_s: float
+    last_frame: int
+    print_quads_mm: tuple[np.ndarray, ...] = ()
+    reads: list[Read] = field(default_factory=list)
+    serial: str | None = None
+    trusted_s: float | None = None
+    misses: int = 0
+    attempts: int = 0
+    last_status: str = "blank"
+    last_reason: str = ""
+
+    @property
+    def centre_mm(self) -> np.ndarray:
+        return quad_centre(self.quad_mm)
+
+    @property
+    def status(self) -> str:
+        """``trusted``; ``pending`` (a serial was read but is not trusted yet);
+        ``unreadable`` or ``out_of_format`` (the reads gave no serial: the
+        latest read's status); ``blank`` (no serial seen at all: face down?)."""
+        if self.serial is not None:
+            return "trusted"
+        if any(r.serial is not None for r in self.reads):
+            return "pending"
+        return self.last_status if self.last_status in ("unreadable", "out_of_format") else "blank"
+
+    @property
+    def confidence(self) -> float:
+        """Mean confidence of the reads that gave the trusted serial (0 when pending)."""
+        values = [r.confidence for r in self.reads if self.serial is not None and r.serial == self.serial]
+        return float(np.mean(values)) if values else 0.0
+
+    def candidates(self, n: int) -> list[tuple[str, int]]:
+        """The serials read in the last ``n`` reads with their counts, most read first."""
+        return Counter(r.serial for r in self.reads[-n:] if r.serial is not None).most_common()
+
+
+@dataclass(frozen=True)
+class TrackEvent:
+    """Something that happened to a track: ``new``, ``trusted`` (a serial became
+    trusted or changed), ``moved``, ``removed``."""
+
+    kind: str
+    track_id: int
+    time_s: float
+    serial: str | None = None
+
+
+class Tracker:
+    """Associates read observations with followed notes and keeps their read histories.
+
+    Args:
+        rule: the k-of-N trust rule.
+        match_mm: an observation belongs to a track when their centres are
+            closer than this (table mm), or their quads overlap by ``match_iou``.
+            Half a note's height (69 mm) by default: two pocket notes lie further apart.
+        match_iou: see ``match_mm``.
+        max_misses: a track is dropped after this many reads in a row of its
+            place that did not find it (the caller counts only reads made
+            because the place changed, with nothing moving over it).
+    """
+
+    def __init__(self, rule: TrustRule = TrustRule(), match_mm: float = 34.0, match_iou: float = 0.35,
+                 max_misses: int = 1) -> None:
+        self.rule = rule
+        self.match_mm = float(match_mm)
+        self.match_iou = float(match_iou)
+        self.max_misses = int(max_misses)
+        self.tracks: dict[int, Track] = {}
+        #: tracks dropped this hand, kept so that a note found again where it was
+        #: (a hand had rested on it) gets its read history back
+        self.removed: dict[int, Track] = {}
+        self._next_id = 1
+
+    # ------------------------------------------------------------------ queries
+    def __iter__(self):
+        return iter(self.tracks.values())
+
+    def __len__(self) -> int:
+        return len(self.tracks)
+
+    def in_region(self, region_mm: Sequence[float]) -> list[Track]:
+        """Tracks whose quad centre lies in ``region_mm`` = (x0, y0, x1, y1) table mm."""
+        return [t for t in self.tracks.values() if _inside(t.centre_mm, region_mm)]
+
+    def clear(self) -> None:
+        """Forget every track (a new hand); ids keep counting up."""
+        self.tracks.clear()
+        self.removed.clear()
+
+    # ------------------------------------------------------------------ updates
+    def _match(self, observations: Sequence[Observation]) -> dict[int, int]:
+        """Observation index -> track id.
+
+        1. A serial read before by a track is that track's note (a serial
+           identifies a note; the reader's quad of a partly covered note may
+           be far off, so this comes first).
+        2. Then by geometry, closest pairs first: centres within ``match_mm``,
+           or quads overlapping by ``match_iou`` with centres within twice that.
+           An observation never joins a trusted track of another serial unless
+           their quads overlap by 0.6 (a note replaced by another in the same place).
+        3. Then a dropped track found again where it was (see :attr:`removed`).
+        """
+        out: dict[int, int] = {}
+        used: set[int] = set()
+        for i, ob in enumerate(observations):
+            if ob.serial is None:
+                continue
+            known = [t for t in self.tracks.values() if t.id not in used
+                     and (t.serial == ob.serial or any(r.serial == ob.serial for r in t.reads))]
+            if known:
+                best = min(known, key=lambda t: float(np.linalg.norm(ob.centre_mm - t.centre_mm)))
+                out[i] = best.id
+                used.add(best.id)
+        pairs = []
+        for i, ob in enumerate(observations):
+            if i in out:
+                continue
+            c = ob.centre_mm
+            for t in self.tracks.values():
+                if t.id in used:
+                    continue
+                d = float(np.linalg.norm(c - t.centre_mm))
+                if d > 2 * self.match_mm:
+                    continue
+                iou = quad_iou_mm(ob.quad_mm, t.quad_mm)
+                if d > self.match_mm and iou < self.match_iou:
+                    continue
+                if t.serial is not None and ob.serial is not None and ob.serial != t.serial and iou < 0.6:
+                    continue
+                pairs.append((d, i, t.id))
+        pairs.sort()
+        for _, i, tid in pairs:
+            if i in out or tid in used:
+                continue
+            out[i] = tid
+            used.add(tid)
+        for i, ob in enumerate(observations):
+            if i in out:
+                continue
+            c = ob.centre_mm
+            near = [(float(np.linalg.norm(c - t.centre_mm)), t.id) for t in self.removed.values()
+                    if (float(np.linalg.norm(c - t.centre_mm)) <= self.match_mm
+                        or (ob.serial is not None and any(r.serial == ob.serial for r in t.reads)))
+                    and (ob.serial is None or t.serial in (None, ob.serial))]
+            if near:
+                tid = min(near)[1]
+                track = self.removed.pop(tid)
+                track.misses = 0
+                self.tracks[tid] = track
+                out[i] = tid
+                used.add(tid)
+        return out
+
+    def apply(self, observations: Iterable[Observation], region_mm: Sequence[float], frame: int, time_s: float,
+              count_misses: bool = True) -> list[TrackEvent]:
+        """Apply one read of a region of one frame.
+
+        Args:
+            observations: the notes found in the region (those whose centre lies in it).
+            region_mm: (x0, y0, x1, y1) table mm that was read; tracks centred
+                in it that were not observed count a miss.
+            frame: the frame's index (reads of a frame a track was already
+                read from do not count again).
+            time_s: the frame's time (source clock, seconds).
+            count_misses: False when something moved over the region (a hand):
+                not finding a note then proves nothing.
+
+        Returns:
+            What happened, in order.
+        """
+        observations = list(observations)
+        events: list[TrackEvent] = []
+        matched = self._match(observations)
+        seen: set[int] = set()
+        for i, ob in enumerate(observations):
+            tid = matched.get(i)
+            if tid is None:
+                track = Track(self._next_id, np.asarray(ob.quad_mm, np.float64), ob.anchor, time_s, frame, time_s, frame,
+                              tuple(ob.print_quads_mm))
+                self._next_id += 1
+                self.tracks[track.id] = track
+                events.append(TrackEvent("new", track.id, time_s))
+            else:
+                track = self.tracks[tid]
+                moved = float(np.linalg.norm(ob.centre_mm - track.centre_mm)) > self.match_mm
+                if moved:
+                    events.append(TrackEvent("moved", track.id, time_s, track.serial))
+                    track.attempts = 0
+                track.quad_mm = np.asarray(ob.quad_mm, np.float64)
+                track.anchor_mm = ob.anchor
+                if ob.print_quads_mm:
+                    track.print_quads_mm = tuple(ob.print_quads_mm)
+            seen.add(track.id)
+            track.misses = 0
+            track.last_seen_s = max(track.last_seen_s, time_s)
+            events.extend(self._add_read(track, ob, frame, time_s))
+        if count_misses:
+            for track in list(self.tracks.values()):
+                if track.id in seen or not _inside(track.centre_mm, region_mm) or track.last_frame >= frame:
+                    continue
+                track.misses += 1
+                if track.misses >= self.max_misses:
+                    del self.tracks[track.id]
+                    self.removed[track.id] = track
+                    events.append(TrackEvent("removed", track.id, time_s, track.serial))
+        return events
+
+    def _add_read(self, track: Track, ob: Observation, frame: int, time_s: float) -> list[TrackEvent]:
+        if track.reads and frame <= track.reads[-1].frame:
+            return []  # this frame (or an older one) was read already
+        if ob.status == "blank" and track.reads and any(r.serial for r in track.reads):
+            # a note-shaped change without a serial where a serial was read: no news about the serial
+            track.last_frame = max(track.last_frame, frame)
+            return []
+        track.reads.append(Read(frame, time_s, ob.serial, float(ob.confidence), ob.status))
+        track.last_frame = max(track.last_frame, frame)
+        track.attempts += 1
+        track.last_status, track.last_reason = ob.status, ob.reason
+        before = track.serial
+        track.serial = self.rule.decide(track.reads, before)
+        if track.serial is not None and track.serial != before:
+            track.trusted_s = time_s
+            return [TrackEvent("trusted", track.id, time_s, track.serial)]
+        if track.serial is None and before is not None:
+            track.trusted_s = None
+        return []
+
+    def add_failed_read(self, track_id: int, frame: int, time_s: float, reason: str) -> None:
+        """A read of this track's place that found no note there (a confirm read): counts as a read without a serial."""
+        track = self.tracks.get(track_id)
+        if track is None or (track.reads and frame <= track.reads[-1].frame):
+            return
+        track.reads.append(Read(frame, time_s, None, 0.0, "unreadable"))
+        track.last_frame = max(track.last_frame, frame)
+        track.attempts += 1
+        if track.serial is None:
+            track.last_status, track.last_reason = "unreadable", reason
+
+    def reset_attempts(self, track_ids: Iterable[int]) -> None:
+        """The places of these tracks changed: read them again (up to ``n`` more attempts)."""
+        for tid in track_ids:
+            if tid in self.tracks:
+                self.tracks[tid].attempts = 0
+
+
+def _inside(point: np.ndarray, region: Sequence[float]) -> bool:
+    x0, y0, x1, y1 = region
+    return bool(x0 <= point[0] <= x1 and y0 <= point[1] <= y1)
