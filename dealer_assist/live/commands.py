@@ -1,0 +1,143 @@
+"""The croupier's commands: typed lines and single keys (pure parsing, no terminal here).
+
+Lines (from a pipe, or typed after a key opened the prompt)::
+
+    new                      finish the hand (it is logged) and start the next; the button moves left
+    position 5 | p 5         set the playing position P
+    random | r               draw P from the cryptographic random source (shown to the table)
+    showdown | s             call the showdown (a seat still in without both notes known did not reveal)
+    fold P3 | f 3            fold a seat (again: take the fold back)
+    serial board 2 1234567   type or correct a note's serial ('-' clears what was typed);
+    board 2 1234567          the same, short; seats: 'P3 1 1234567', 'P3.1 1234567', '3.1 1234567'
+    chips P3 25 | c 3 25     chips a seat put in this hand (for the settlement)
+    undo | u                 undo the last of the above (not a new hand)
+    quit | q                 finish (a decided hand is logged) and leave
+
+Keys (when standard input is a terminal): ``n r s u q`` act at once; ``p f e
+c`` open the prompt with the command's word filled in; Enter runs it, Esc
+drops it, Backspace edits (:class:`KeyInput`).
+
+>>> parse_command("b2 1234567"), parse_command("fold 3"), parse_command("p 5")
+(Command(name='serial', args=('b2', '1234567')), Command(name='fold', args=('3',)), Command(name='position', args=('5',)))
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["Command", "parse_command", "KeyInput", "COMMAND_NAMES"]
+
+COMMAND_NAMES = ("new", "position", "random", "showdown", "fold", "serial", "chips", "undo", "quit")
+
+_ALIASES = {
+    "n": "new", "new": "new", "next": "new",
+    "p": "position", "pos": "position", "position": "position",
+    "r": "random", "random": "random",
+    "s": "showdown", "showdown": "showdown",
+    "f": "fold", "fold": "fold",
+    "e": "serial", "serial": "serial",
+    "c": "chips", "chips": "chips",
+    "u": "undo", "undo": "undo",
+    "q": "quit", "quit": "quit", "exit": "quit",
+}
+
+_SLOT_SERIAL = re.compile(r"^(?P<slot>\S+(?:\s+\d)?)\s+(?P<serial>-|\S+)$")
+
+
+@dataclass(frozen=True)
+class Command:
+    """A parsed command: its name (one of :data:`COMMAND_NAMES`) and its arguments as text."""
+
+    name: str
+    args: tuple[str, ...] = ()
+
+
+def parse_command(text: str) -> Command:
+    """Parse one line (see the module doc); ``ValueError`` with one sentence when it is not a command."""
+    line = " ".join(text.strip().split())
+    if not line:
+        raise ValueError("Empty command.")
+    head, _, rest = line.partition(" ")
+    name = _ALIASES.get(head.lower())
+    if name is None:
+        # "board 2 1234567", "P3.1 1234567": a serial without the word
+        m = _SLOT_SERIAL.match(line)
+        if m and (re.fullmatch(r"[\d-]+", m.group("serial")) and (m.group("slot").split()[0].lower().startswith("b")
+                                                                   or len(m.group("slot").split()) == 2
+                                                                   or "." in m.group("slot"))):
+            return Command("serial", (m.group("slot"), m.group("serial")))
+        raise ValueError(f"{head!r} is not a command ({', '.join(COMMAND_NAMES)}).")
+    args = tuple(rest.split()) if rest else ()
+    if name in ("new", "random", "showdown", "undo", "quit"):
+        if args:
+            raise ValueError(f"'{name}' takes nothing after it.")
+        return Command(name)
+    if name == "position":
+        if len(args) != 1 or not args[0].isdigit() or not 1 <= int(args[0]) <= 7:
+            raise ValueError("Give the playing position as one number from 1 to 7, e.g. 'position 5'.")
+        return Command(name, args)
+    if name == "fold":
+        if len(args) != 1:
+            raise ValueError("Give the seat to fold, e.g. 'fold P3' or 'fold 3'.")
+        return Command(name, args)
+    if name == "chips":
+        if len(args) != 2 or not args[1].isdigit():
+            raise ValueError("Give the seat and a whole number of chips, e.g. 'chips P3 25'.")
+        return Command(name, args)
+    # serial
+    m = _SLOT_SERIAL.match(rest)
+    if not m:
+        raise ValueError("Give the note and its 7 digits, e.g. 'serial board 2 1234567' or 'serial P3 1 7654321'.")
+    return Command("serial", (m.group("slot"), m.group("serial")))
+
+
+#: Keys that act at once, and keys that open the prompt with a word filled in.
+_KEY_NOW = {"n": "new", "r": "random", "s": "showdown", "u": "undo", "q": "quit"}
+_KEY_PROMPT = {"p": "position ", "f": "fold ", "e": "serial ", "c": "chips ", ":": ""}
+
+
+class KeyInput:
+    """Single keys to commands, with a one-line prompt for the commands that take arguments.
+
+    >>> k = KeyInput()
+    >>> k.feed("p"), k.prompt
+    (None, 'position ')
+    >>> k.feed("5"), k.feed("\\r"), k.prompt
+    (None, Command(name='position', args=('5',)), None)
+    >>> k.feed("q")
+    Command(name='quit', args=())
+    """
+
+    def __init__(self) -> None:
+        self.prompt: str | None = None
+        self.error: str = ""
+
+    def feed(self, key: str) -> Command | None:
+        """Take one key (a character; ``"\\r"``/``"\\n"`` Enter, ``"\\x1b"`` Esc, ``"\\x7f"``/``"\\b"`` Backspace).
+
+        Returns the command when one is complete; a line that does not parse
+        leaves its sentence in :attr:`error` and returns None.
+        """
+        self.error = ""
+        if self.prompt is not None:
+            if key in ("\r", "\n"):
+                line, self.prompt = self.prompt, None
+                try:
+                    return parse_command(line)
+                except ValueError as exc:
+                    self.error = str(exc)
+                    return None
+            if key == "\x1b":
+                self.prompt = None
+            elif key in ("\x7f", "\b"):
+                self.prompt = self.prompt[:-1]
+            elif key.isprintable():
+                self.prompt += key
+            return None
+        lower = key.lower()
+        if lower in _KEY_NOW:
+            return Command(_KEY_NOW[lower])
+        if lower in _KEY_PROMPT:
+            self.prompt = _KEY_PROMPT[lower]
+        return None

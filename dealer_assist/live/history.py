@@ -1,0 +1,166 @@
+"""The hand log: one JSON line per finished hand, appended, flushed and fsynced.
+
+A crash (power cut, ``kill -9``) loses at most the hand in progress: each
+record is written with a single ``write`` on a file opened for appending,
+then flushed to the disk (``fsync``) before the next hand starts. A line
+torn by a crash in the middle of that write is skipped (with a warning) when
+the log is read, and the next record starts on a fresh line.
+
+A record (``schema`` ``dealer-assist/hand-log``, version 1)::
+
+    {"schema": "dealer-assist/hand-log", "version": 1, "session": "20250101T200000-ab12",
+     "hand": 3, "started": "2025-01-01T20:05:00+00:00", "finished": "…", "end": "new hand",
+     "position": 4, "position_random": true, "zero_joker": "off", "tie_policy": "split",
+     "dealer": "P2", "status": "showdown", "street": "showdown",
+     "notes": [{"zone": "board", "index": 1, "serial": "1234567", "confidence": 0.93,
+                "source": "ocr", "status": "trusted"}, …],
+     "folded": ["P3"], "chips": {"P1": 25, …},
+     "best_hands": {"P1": {"class": "pair", "ranks": [7, 7, 5], "natural": true, "notes": […]}, …},
+     "winners": ["P1"], "settlement": {…},          # FORMATS.md §2, when chips were entered
+     "input": {…}}                                   # the hand in FORMATS.md §1 form
+
+``input`` lets ``dealer-assist history --show N`` evaluate the hand again.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from dealer_assist.live.table_state import TableView
+
+__all__ = ["SCHEMA", "VERSION", "HistoryError", "HandLog", "default_log_path", "hand_record", "read_log"]
+
+SCHEMA = "dealer-assist/hand-log"
+VERSION = 1
+#: Environment variable naming the log file (overrides the default place).
+ENV_LOG = "DEALER_ASSIST_HISTORY"
+
+
+class HistoryError(OSError):
+    """The log cannot be created, written or read; one plain sentence."""
+
+
+def default_log_path(environ: dict[str, str] | None = None) -> Path:
+    """``$DEALER_ASSIST_HISTORY``, else ``$XDG_DATA_HOME/dealer-assist/hands.jsonl``
+    (``~/.local/share/dealer-assist/hands.jsonl`` when XDG_DATA_HOME is unset)."""
+    env = os.environ if environ is None else environ
+    if env.get(ENV_LOG, "").strip():
+        return Path(env[ENV_LOG]).expanduser()
+    base = env.get("XDG_DATA_HOME", "").strip()
+    root = Path(base).expanduser() if base else Path.home() / ".local" / "share"
+    return root / "dealer-assist" / "hands.jsonl"
+
+
+def hand_record(view: TableView, *, session: str, started: datetime, finished: datetime, end: str) -> dict[str, Any]:
+    """The log record of a finished hand (see the module doc).
+
+    Args:
+        view: the hand as it stood when it finished.
+        session: an id of the live session (hands of one session share it).
+        started, finished: aware datetimes.
+        end: what finished it (``"new hand"``, ``"quit"``, ``"table cleared"``, ``"end of video"``).
+    """
+    state = view.state
+    result = view.result_json()
+    notes = []
+    for slot in view.all_slots:
+        notes.append({"zone": slot.zone, "index": slot.index, "serial": slot.serial,
+                      "confidence": round(slot.confidence, 3), "source": slot.source, "status": slot.status})
+    record: dict[str, Any] = {
+        "schema": SCHEMA, "version": VERSION, "session": session, "hand": state.hand_number,
+        "started": started.isoformat(timespec="seconds"), "finished": finished.isoformat(timespec="seconds"),
+        "end": end, "position": state.position, "position_random": state.position_random,
+        "zero_joker": state.zero_joker.value, "tie_policy": state.tie_policy.value, "dealer": state.dealer,
+        "status": result["status"], "street": view.street, "notes": notes,
+        "folded": sorted(state.folded), "chips": state.chips_map,
+        "best_hands": result["players"], "winners": result["winners"],
+    }
+    if "settlement" in result:
+        record["settlement"] = result["settlement"]
+    if view.waiting:
+        record["waiting"] = list(view.waiting)
+    if view.problems:
+        record["problems"] = list(view.problems)
+    record["input"] = result["hand"]
+    return record
+
+
+class HandLog:
+    """Appends hand records to a JSON Lines file (created with its folder on the first append)."""
+
+    def __init__(self, path: str | os.PathLike) -> None:
+        self.path = Path(path)
+
+    def append(self, record: dict[str, Any]) -> None:
+        """Write ``record`` as one line and fsync it; :class:`HistoryError` when that fails."""
+        data = (json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+        try:
+            new_dir = not self.path.parent.exists()
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise HistoryError(f"The hand log {self.path} cannot be opened ({exc.strerror or exc}).") from None
+        try:
+            size = os.fstat(fd).st_size
+            if size:
+                with open(self.path, "rb") as fh:  # a torn last line from a crash: start on a fresh line
+                    fh.seek(size - 1)
+                    if fh.read(1) != b"\n":
+                        data = b"\n" + data
+            view = memoryview(data)
+            while view:
+                written = os.write(fd, view)
+                view = view[written:]
+            os.fsync(fd)
+        except OSError as exc:
+            raise HistoryError(f"The hand log {self.path} cannot be written ({exc.strerror or exc}).") from None
+        finally:
+            os.close(fd)
+        if new_dir:
+            _fsync_dir(self.path.parent)
+
+
+def _fsync_dir(path: Path) -> None:
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def read_log(path: str | os.PathLike) -> tuple[list[dict[str, Any]], list[str]]:
+    """Every record of a log, in order, and a warning sentence per line that is not a record.
+
+    Raises:
+        HistoryError: the file does not exist or cannot be read.
+    """
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise HistoryError(f"There is no hand log at {p} yet (hands are logged when they finish).") from None
+    except OSError as exc:
+        raise HistoryError(f"The hand log {p} cannot be read ({exc.strerror or exc}).") from None
+    records, warnings = [], []
+    for number, line in enumerate(raw.split(b"\n"), 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            warnings.append(f"line {number} of {p} is not a whole record (cut by a crash?); skipped.")
+            continue
+        if not isinstance(obj, dict) or obj.get("schema") != SCHEMA:
+            warnings.append(f"line {number} of {p} is not a hand record; skipped.")
+            continue
+        records.append(obj)
+    return records, warnings

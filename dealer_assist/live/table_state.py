@@ -1,0 +1,562 @@
+"""The hand at the table, as the camera and the croupier know it (RULES.md §1-5).
+
+Pure: no clocks, no files, no images. The inputs are the notes the tracker
+follows (:class:`NoteInfo`, each already placed in a zone of the calibration)
+and the croupier's decisions kept in an immutable :class:`TableState`
+(playing position, options, dealer button, folds, typed serials, chips,
+showdown called). :func:`table_view` combines them into a :class:`TableView`:
+the board and every seat's notes with the serial that plays (typed by the
+croupier, else trusted by the camera, never a pending read), the street
+from the board count, each player's current best hand, and once the hand is
+complete the winners and the settlement, all through :mod:`dealer_assist.rules`.
+
+Every change of the croupier's state returns a new :class:`TableState`, so
+an undo is popping the previous one.
+
+>>> state = TableState(seats=("A", "B"), position=1)
+>>> notes = [NoteInfo("t1", 1, "board", "9111111", "trusted", 0.9, 0.0),
+...          NoteInfo("t2", 2, "board", "8111111", "trusted", 0.9, 1.0),
+...          NoteInfo("t3", 3, "board", "7111111", "trusted", 0.9, 2.0),
+...          NoteInfo("t4", 4, "A", "9444444", "trusted", 0.9, 3.0),
+...          NoteInfo("t5", 5, "A", "9555555", "trusted", 0.9, 3.5),
+...          NoteInfo("t6", 6, "B", "3222222", "trusted", 0.9, 4.0),
+...          NoteInfo("t7", 7, "B", "4333333", "trusted", 0.9, 4.5)]
+>>> view = table_view(state, notes)
+>>> view.street, view.winners, view.seat("A").best.hand_class.value, view.seat("B").best.hand_class.value
+('showdown', ('A',), 'set', 'straight')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterable, Mapping, Sequence
+
+from dealer_assist.rules import (
+    BestHand,
+    Hand,
+    HandError,
+    Player,
+    RankOption,
+    Settlement,
+    Showdown,
+    TiePolicy,
+    ZeroJoker,
+    best_hand,
+    chips_to_json,
+    evaluate,
+    rank_options,
+    result_to_json,
+    settle,
+)
+from dealer_assist.rules.formats import settlement_to_json
+from dealer_assist.rules.notes import check_position, check_serial
+
+__all__ = ["NoteInfo", "Slot", "SeatView", "TableState", "TableView", "table_view", "STREETS", "BOARD_NOTES",
+           "POCKET_NOTES", "parse_slot"]
+
+BOARD_NOTES = 3
+POCKET_NOTES = 2
+#: Streets by the number of board notes (RULES.md §1), then the showdown.
+STREETS = ("preflop", "flop", "turn", "river", "showdown")
+
+
+@dataclass(frozen=True)
+class NoteInfo:
+    """One note the camera follows, as the table state needs it.
+
+    Attributes:
+        key: ``"t<track id>"``.
+        track_id: the tracker's id.
+        zone: ``"board"``, a seat name, or ``None`` (outside every zone).
+        serial: the serial the tracker trusts, or ``None``.
+        status: ``trusted``, ``pending``, ``blank``, ``unreadable`` or ``out_of_format``.
+        confidence: 0..1, of the trusted serial.
+        first_seen_s: when it was first seen (orders the board: flop, turn, river).
+        candidates: pending reads ``(serial, count)``, most read first.
+        reason: why there is no serial (the latest read's sentence).
+        reads: how many reads it had.
+    """
+
+    key: str
+    track_id: int | None
+    zone: str | None
+    serial: str | None
+    status: str
+    confidence: float
+    first_seen_s: float
+    candidates: tuple[tuple[str, int], ...] = ()
+    reason: str = ""
+    reads: int = 0
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One note's place in the hand: board note 1..3 or a seat's pocket note 1..2.
+
+    Attributes:
+        zone, index: ``("board", 2)``, ``("alice", 1)``; ``index`` is 1-based.
+        note: the camera's note, or ``None`` when the note was only typed in.
+        serial: the serial that plays: typed by the croupier, else trusted by the camera, else ``None``.
+        source: ``"manual"``, ``"ocr"`` or ``None``.
+        status: ``manual``, or the camera note's status.
+    """
+
+    zone: str
+    index: int
+    note: NoteInfo | None
+    serial: str | None
+    source: str | None
+    status: str
+
+    @property
+    def known(self) -> bool:
+        return self.serial is not None
+
+    @property
+    def label(self) -> str:
+        return f"{self.zone} {self.index}"
+
+    @property
+    def confidence(self) -> float:
+        if self.source == "manual":
+            return 1.0
+        return self.note.confidence if self.note is not None and self.source == "ocr" else 0.0
+
+
+def parse_slot(text: str, seats: Sequence[str]) -> tuple[str, int]:
+    """``"board 2"``, ``"b2"``, ``"alice 1"``, ``"alice.1"``, ``"3.2"`` (seat number 3) -> (zone, index).
+
+    Raises ``ValueError`` with one sentence when the zone or index is unknown.
+
+    >>> parse_slot("b2", ["A", "B"]), parse_slot("B.1", ["A", "B"]), parse_slot("2 2", ["A", "B"])
+    (('board', 2), ('B', 1), ('B', 2))
+    """
+    t = text.strip().replace(".", " ").replace(":", " ")
+    parts = t.split()
+    if len(parts) == 1 and parts[0][:1].lower() == "b" and parts[0][1:].isdigit():
+        parts = ["board", parts[0][1:]]
+    if len(parts) != 2 or not parts[1].isdigit():
+        raise ValueError(f"{text!r} is not a note: give the board or a seat and the note's number, e.g. 'board 2' or "
+                         f"'{seats[0] if seats else 'P1'} 1'.")
+    zone, index = parts[0], int(parts[1])
+    if zone.lower() == "board":
+        zone = "board"
+    elif zone not in seats:
+        lower = {s.lower(): s for s in seats}
+        if zone.lower() in lower:
+            zone = lower[zone.lower()]
+        elif zone.isdigit() and 1 <= int(zone) <= len(seats):
+            zone = seats[int(zone) - 1]
+        else:
+            raise ValueError(f"{parts[0]!r} is neither the board nor a seat ({', '.join(seats)}).")
+    limit = BOARD_NOTES if zone == "board" else POCKET_NOTES
+    if not 1 <= index <= limit:
+        raise ValueError(f"{'the board' if zone == 'board' else zone} has notes 1 to {limit}, not {index}.")
+    return zone, index
+
+
+@dataclass(frozen=True)
+class TableState:
+    """What the croupier decided for the hand in play (immutable; every change returns a new state).
+
+    Attributes:
+        seats: seat names clockwise (from the calibration).
+        position: the playing position P, 1..7 (RULES.md §2).
+        zero_joker, tie_policy: the hand's options.
+        hand_number: 1 for the session's first hand.
+        dealer_index: index in ``seats`` of the dealer (the button moves one seat left, clockwise, each hand).
+        position_random: P was drawn from the cryptographic random source.
+        folded: seats that folded.
+        chips: chips each seat put in this hand (``(seat, chips)`` pairs).
+        manual: typed serials: ``(key, serial)`` with key ``"t<track id>"`` for a note the camera
+            follows, or ``"<zone>#<index>"`` for a note it does not.
+        showdown_called: the croupier called the showdown: a seat still in without both
+            pocket notes known has not revealed (RULES.md §4).
+    """
+
+    seats: tuple[str, ...]
+    position: int
+    zero_joker: ZeroJoker = ZeroJoker.OFF
+    tie_policy: TiePolicy = TiePolicy.SPLIT
+    hand_number: int = 1
+    dealer_index: int = 0
+    position_random: bool = False
+    folded: frozenset[str] = frozenset()
+    chips: tuple[tuple[str, int], ...] = ()
+    manual: tuple[tuple[str, str], ...] = ()
+    showdown_called: bool = False
+
+    def __post_init__(self) -> None:
+        check_position(self.position)
+        if len(self.seats) < 2:
+            raise ValueError("a table needs at least 2 seats.")
+        object.__setattr__(self, "zero_joker", ZeroJoker(self.zero_joker))
+        object.__setattr__(self, "tie_policy", TiePolicy(self.tie_policy))
+        object.__setattr__(self, "dealer_index", self.dealer_index % len(self.seats))
+
+    @property
+    def dealer(self) -> str:
+        return self.seats[self.dealer_index]
+
+    @property
+    def chips_map(self) -> dict[str, int]:
+        return dict(self.chips)
+
+    @property
+    def manual_map(self) -> dict[str, str]:
+        return dict(self.manual)
+
+    def seat(self, name_or_number: str) -> str:
+        """The seat called ``name_or_number`` (a name, any case, or its 1-based number); ``ValueError`` if none."""
+        if name_or_number in self.seats:
+            return name_or_number
+        lower = {s.lower(): s for s in self.seats}
+        if name_or_number.lower() in lower:
+            return lower[name_or_number.lower()]
+        if name_or_number.isdigit() and 1 <= int(name_or_number) <= len(self.seats):
+            return self.seats[int(name_or_number) - 1]
+        raise ValueError(f"{name_or_number!r} is not a seat ({', '.join(self.seats)}).")
+
+    # -- changes ----------------------------------------------------------------------
+    def with_position(self, position: int, random: bool = False) -> "TableState":
+        """P set by the croupier (``random``: drawn from :mod:`secrets` and shown to the table)."""
+        check_position(position)
+        return dataclasses.replace(self, position=int(position), position_random=random)
+
+    def with_fold(self, seat: str) -> "TableState":
+        """Fold ``seat``, or take the fold back when it had folded."""
+        seat = self.seat(seat)
+        return dataclasses.replace(self, folded=self.folded ^ {seat})
+
+    def with_chips(self, seat: str, chips: int) -> "TableState":
+        """Chips ``seat`` put in this hand (replaces an earlier figure); ``ValueError`` below 0."""
+        seat = self.seat(seat)
+        if isinstance(chips, bool) or not isinstance(chips, int) or chips < 0:
+            raise ValueError(f"chips must be a whole number >= 0, not {chips!r}.")
+        rest = tuple((s, c) for s, c in self.chips if s != seat)
+        return dataclasses.replace(self, chips=rest + ((seat, chips),))
+
+    def with_serial(self, key: str, serial: str | None) -> "TableState":
+        """Type (or, with ``None``, clear) the serial of the note ``key``; ``ValueError`` unless 7 digits."""
+        if serial is not None:
+            try:
+                serial = check_serial(serial.strip(), "the serial")
+            except HandError as exc:
+                raise ValueError(str(exc)) from None
+        rest = tuple((k, s) for k, s in self.manual if k != key)
+        return dataclasses.replace(self, manual=rest if serial is None else rest + ((key, serial),))
+
+    def with_showdown(self, called: bool = True) -> "TableState":
+        return dataclasses.replace(self, showdown_called=called)
+
+    def next_hand(self) -> "TableState":
+        """The next hand: the button moves one seat left (clockwise); P and options stay; the rest is cleared."""
+        return dataclasses.replace(self, hand_number=self.hand_number + 1, dealer_index=self.dealer_index + 1,
+                                   folded=frozenset(), chips=(), manual=(), showdown_called=False,
+                                   position_random=False)
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat in the current hand.
+
+    Attributes:
+        name: the seat.
+        notes: its pocket-note slots (0..2, more when the camera sees too many).
+        in_hand: the seat was dealt (a note seen or typed, chips entered, or folded).
+        folded, is_dealer: as named.
+        revealed: both pocket notes are known.
+        options: rank options per pocket note (only known ones), for the reasons shown.
+        best: the best 3-note hand with the board so far (``None`` until both pocket notes and a
+            board note are known, or with fewer than 3 live notes).
+        result: ``"wins"``, ``"splits"``, ``"loses"``, ``"folded"``, ``"not revealed"`` or ``None`` before the showdown.
+        payout: chips won when a settlement exists.
+        chips: chips entered for this seat.
+    """
+
+    name: str
+    notes: tuple[Slot, ...]
+    in_hand: bool
+    folded: bool
+    is_dealer: bool
+    revealed: bool
+    options: tuple[tuple[RankOption, ...], ...]
+    best: BestHand | None
+    result: str | None = None
+    payout: int | Fraction | None = None
+    chips: int | None = None
+
+    @property
+    def serials(self) -> tuple[str, ...]:
+        return tuple(s.serial for s in self.notes if s.serial is not None)
+
+
+@dataclass(frozen=True)
+class TableView:
+    """Everything the dashboard, the hand log and ``--json`` show about the hand.
+
+    Attributes:
+        state: the croupier's state it was made from.
+        board: board slots in deal order (flop, turn, river), known or not.
+        board_options: each board slot's rank options (empty tuple when not known or dead).
+        seats: every seat of the table, clockwise.
+        street: one of :data:`STREETS`.
+        complete: the hand is decided (winners known, or nobody can win).
+        waiting: plain sentences saying what the showdown still needs.
+        showdown: the rules engine's result over the players whose pocket notes are known (or None).
+        winners: in seat order.
+        settlement: when chips were entered and the hand is complete.
+        outside: notes the camera sees outside every zone.
+        problems: plain sentences (too many notes in a zone, one serial in two places).
+    """
+
+    state: TableState
+    board: tuple[Slot, ...]
+    board_options: tuple[tuple[RankOption, ...], ...]
+    seats: tuple[SeatView, ...]
+    street: str
+    complete: bool
+    waiting: tuple[str, ...] = ()
+    showdown: Showdown | None = None
+    winners: tuple[str, ...] = ()
+    settlement: Settlement | None = None
+    outside: tuple[NoteInfo, ...] = ()
+    problems: tuple[str, ...] = ()
+
+    def seat(self, name: str) -> SeatView:
+        for s in self.seats:
+            if s.name == name:
+                return s
+        raise KeyError(name)
+
+    @property
+    def pending(self) -> tuple[Slot, ...]:
+        """Slots with a note the camera is still reading (shown as pending, never played)."""
+        return tuple(s for s in self.all_slots if not s.known and s.status == "pending")
+
+    @property
+    def all_slots(self) -> tuple[Slot, ...]:
+        return self.board + tuple(n for seat in self.seats for n in seat.notes)
+
+    @property
+    def board_serials(self) -> tuple[str, ...]:
+        return tuple(s.serial for s in self.board if s.serial is not None)
+
+    def hand_json(self) -> dict:
+        """The hand in FORMATS.md §1 form (known serials only; seats with both pocket notes known)."""
+        players = []
+        chips = self.state.chips_map
+        for seat in self.seats:
+            if not seat.revealed:
+                continue
+            p: dict = {"name": seat.name, "pocket": list(seat.serials[:POCKET_NOTES])}
+            if seat.folded:
+                p["folded"] = True
+            if seat.name in chips:
+                p["contributed"] = chips[seat.name]
+            players.append(p)
+        return {"position": self.state.position, "zero_joker": self.state.zero_joker.value,
+                "tie_policy": self.state.tie_policy.value, "dealer": self.state.dealer,
+                "board": list(self.board_serials), "players": players}
+
+    def result_json(self) -> dict:
+        """FORMATS.md §2 (players, winners, settlement) plus ``serials``, ``status``, ``street``,
+        ``waiting`` and ``hand`` (the §1 input); ``status`` is ``"showdown"`` when the hand is decided."""
+        players: dict = {}
+        if self.showdown is not None:
+            players.update(result_to_json(self.showdown)["players"])
+        for seat in self.seats:
+            if seat.in_hand and seat.name not in players:
+                players[seat.name] = _best_json(seat, self)
+            if seat.name in players:
+                players[seat.name]["revealed"] = seat.revealed
+                if seat.folded:
+                    players[seat.name]["folded"] = True
+        out: dict = {"players": players, "winners": list(self.winners)}
+        if self.settlement is not None:
+            out["settlement"] = settlement_to_json(self.settlement)
+        out["serials"] = {"board": [s.serial for s in self.board],
+                          "players": {s.name: [n.serial for n in s.notes] for s in self.seats if s.in_hand}}
+        out["status"] = "showdown" if self.complete else "incomplete"
+        out["street"] = self.street
+        if self.waiting:
+            out["waiting"] = list(self.waiting)
+        out["hand"] = self.hand_json()
+        return out
+
+
+def _best_json(seat: SeatView, view: TableView) -> dict:
+    """A FORMATS.md §2 player entry built without a Hand (a seat alone, or not revealed)."""
+    best = seat.best
+    if best is None:
+        return {"class": None, "ranks": None, "natural": None, "notes": []}
+    serials = seat.serials[:POCKET_NOTES] + view.board_serials
+    notes = [{"serial": serials[i], "from": "pocket" if i < POCKET_NOTES else "board", "rank": o.rank,
+              "natural": o.natural, "reason": o.reason} for i, o in zip(best.notes, best.options)]
+    return {"class": best.hand_class.value, "ranks": list(best.ranks), "natural": best.natural, "notes": notes}
+
+
+def _slots(zone: str, notes: Sequence[NoteInfo], manual: Mapping[str, str], limit: int) -> list[Slot]:
+    """A zone's slots: the camera's notes in the order they appeared, then notes typed in for empty places."""
+    ordered = sorted(notes, key=lambda n: (n.first_seen_s, n.key))
+    out: list[Slot] = []
+    for i, n in enumerate(ordered, 1):
+        typed = manual.get(n.key) or manual.get(f"{zone}#{i}")
+        if typed is not None:
+            out.append(Slot(zone, i, n, typed, "manual", "manual"))
+        elif n.serial is not None:
+            out.append(Slot(zone, i, n, n.serial, "ocr", "trusted"))
+        else:
+            out.append(Slot(zone, i, n, None, None, n.status))
+    for i in range(len(out) + 1, limit + 1):
+        typed = manual.get(f"{zone}#{i}")
+        if typed is not None:
+            out.append(Slot(zone, i, None, typed, "manual", "manual"))
+    return out
+
+
+def _pocket_options(serial: str, state: TableState) -> tuple[RankOption, ...]:
+    return rank_options(serial, state.position, pocket=True, zero_joker=state.zero_joker)
+
+
+def table_view(state: TableState, notes: Iterable[NoteInfo]) -> TableView:
+    """Combine the croupier's state with the camera's notes (see the module doc).
+
+    The showdown is decided (``complete``) when:
+
+    * all seats in the hand but one folded: that one wins without showing (RULES.md §4); or
+    * three board notes are known, nothing is pending, and every seat still in
+      has both pocket notes known; or
+    * the croupier called the showdown, three board notes are known and
+      nothing is pending: a seat still in without both notes known did not
+      reveal and is excluded from the distribution (RULES.md §4).
+
+    Until then each seat shows its current best hand and ``waiting`` says what is missing.
+    """
+    notes = list(notes)
+    manual = state.manual_map
+    by_zone: dict[str | None, list[NoteInfo]] = {}
+    for n in notes:
+        by_zone.setdefault(n.zone, []).append(n)
+    problems: list[str] = []
+    board = _slots("board", by_zone.get("board", []), manual, BOARD_NOTES)
+    if len(board) > BOARD_NOTES:
+        problems.append(f"The board holds {len(board)} notes; only the first {BOARD_NOTES} play.")
+        board = board[:BOARD_NOTES]
+    p = state.position
+    board_options = tuple(rank_options(s.serial, p) if s.known else () for s in board)
+    known_board = [o for s, o in zip(board, board_options) if s.known]
+    chips = state.chips_map
+    seat_slots: dict[str, list[Slot]] = {}
+    for name in state.seats:
+        slots = _slots(name, by_zone.get(name, []), manual, POCKET_NOTES)
+        if len(slots) > POCKET_NOTES:
+            problems.append(f"{name} has {len(slots)} notes in front of them; only the first {POCKET_NOTES} play.")
+            slots = slots[:POCKET_NOTES]
+        seat_slots[name] = slots
+
+    seats: list[SeatView] = []
+    for name in state.seats:
+        slots = seat_slots[name]
+        known = [s.serial for s in slots if s.known]
+        options = tuple(_pocket_options(s, state) for s in known)
+        # a best hand once both pocket notes are known (before that the board alone would show)
+        best = best_hand(list(options) + known_board) if len(options) == POCKET_NOTES and len(known_board) >= 1 else None
+        in_hand = bool(slots) or name in chips or name in state.folded
+        seats.append(SeatView(name, tuple(slots), in_hand, name in state.folded, name == state.dealer,
+                              len(known) == POCKET_NOTES, options, best, chips=chips.get(name)))
+
+    # one serial in two places: one note cannot lie in two places (a reading or typing mistake)
+    where: dict[str, list[str]] = {}
+    for slot in board + [s for ss in seat_slots.values() for s in ss]:
+        if slot.known:
+            where.setdefault(slot.serial, []).append(slot.label)
+    for serial, places in where.items():
+        if len(places) > 1:
+            problems.append(f"The serial {serial} is in {' and '.join(places)}: one note cannot lie in two places.")
+
+    in_hand = [s for s in seats if s.in_hand]
+    still_in = [s for s in in_hand if not s.folded]
+    board_count = len(board)
+    street = STREETS[min(board_count, BOARD_NOTES)]
+    waiting: list[str] = []
+    pending = [s for s in board + [x for st in still_in for x in st.notes] if not s.known and s.status == "pending"]
+    complete = False
+    last_standing = still_in[0].name if len(still_in) == 1 and len(in_hand) > 1 else None
+    if last_standing is not None:
+        complete = True
+    elif len(in_hand) >= 2:
+        if len(known_board) < BOARD_NOTES:
+            waiting.append(f"The board has {len(known_board)} of {BOARD_NOTES} notes known.")
+        for slot in pending:
+            waiting.append(f"{slot.label}: the camera is still reading this note.")
+        missing = [s for s in still_in if not s.revealed]
+        if not state.showdown_called:
+            for s in missing:
+                have = len(s.serials)
+                waiting.append(f"{s.name}: {have} of {POCKET_NOTES} pocket notes known.")
+        complete = not waiting and len(still_in) >= 1
+    else:
+        waiting.append("Fewer than 2 seats have notes: waiting for the deal.")
+    if duplicates := [x for x in problems if x.startswith("The serial ")]:
+        complete = False
+        waiting.extend(duplicates)
+
+    showdown = None
+    winners: tuple[str, ...] = ()
+    settlement = None
+    results: dict[str, str] = {}
+    if complete:
+        players = [Player(s.name, s.serials[:POCKET_NOTES], folded=s.folded) for s in seats if s.revealed]
+        dealer = state.dealer if state.dealer in {pl.name for pl in players} else None
+        strengths: dict[str, int] = {}
+        if len(players) >= 2:
+            showdown = evaluate(Hand(p, tuple(known_board_serials(board)), tuple(players), state.zero_joker,
+                                     state.tie_policy, dealer))
+        if last_standing is not None:
+            winners = (last_standing,)
+        else:
+            contenders = [s for s in still_in if s.revealed]
+            if showdown is not None:
+                strengths = {r.name: r.strength for r in showdown.players if r.name in {c.name for c in contenders}}
+            else:
+                strengths = {c.name: (c.best.strength if c.best is not None else -1) for c in contenders}
+            if strengths:
+                top = max(strengths.values())
+                winners = tuple(s.name for s in seats if strengths.get(s.name) == top)
+        if chips:
+            order = [s.name for s in _from_left_of_dealer(seats, state.dealer_index) if s.in_hand]
+            settlement = settle({n: chips.get(n, 0) for n in order}, strengths, order, tie_policy=state.tie_policy,
+                                last_standing=last_standing)
+        for s in in_hand:
+            if s.folded:
+                results[s.name] = "folded"
+            elif s.name in winners:
+                results[s.name] = "splits" if len(winners) > 1 else "wins"
+            elif not s.revealed and last_standing is None:
+                results[s.name] = "not revealed"
+            else:
+                results[s.name] = "loses"
+        street = "showdown"
+        payouts = settlement.payouts if settlement is not None else {}
+        seats = [dataclasses.replace(s, result=results.get(s.name), payout=payouts.get(s.name)) for s in seats]
+
+    outside = tuple(n for n in notes if n.zone is None)
+    return TableView(state, tuple(board), board_options, tuple(seats), street, complete, tuple(waiting), showdown,
+                     winners, settlement, outside, tuple(problems))
+
+
+def known_board_serials(board: Sequence[Slot]) -> list[str]:
+    return [s.serial for s in board if s.known]
+
+
+def _from_left_of_dealer(seats: Sequence[SeatView], dealer_index: int) -> list[SeatView]:
+    d = dealer_index + 1
+    return list(seats[d:]) + list(seats[:d])
+
+
+def chips_text(value) -> str:
+    """Chips for people: ``17``, ``17/3``."""
+    return str(chips_to_json(value))
