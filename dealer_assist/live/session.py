@@ -1,0 +1,444 @@
+"""One live session: frames in, the hand on the table out (the frame loop's logic, no terminal).
+
+:class:`LiveSession` wires the parts together for each frame:
+
+1. warp the frame to a low-resolution top view and find what changed
+   (:mod:`.changes`);
+2. for every changed place over which nothing moves (or that has kept
+   changing for ``force_s``), queue a *discover* read of that place; at the
+   start, and after a change of the whole view, queue a *scan* of every zone;
+3. when the OCR worker is free, give it the next queued read, or else a
+   *confirm* read of a note still pending (from the newest frame: the k-of-N
+   rule counts only reads of different frames);
+4. apply finished reads to the :class:`~.tracker.Tracker`;
+5. :meth:`view` combines the notes (placed in the calibration's zones by
+   their serial prints' centre) with the croupier's
+   :class:`~.table_state.TableState`.
+
+Nothing here waits for the OCR, except :meth:`pump` with ``wait=True``
+(played-back recordings, tests): then every read a frame calls for is done
+before the next frame, so the result does not depend on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Callable
+
+import numpy as np
+
+from dealer_assist.live.camera import Frame
+from dealer_assist.live.changes import Blob, ChangeDetector, TopView, source_px_per_mm, warp_region
+from dealer_assist.live.commands import Command
+from dealer_assist.live.history import HandLog, HistoryError, hand_record
+from dealer_assist.live.table_state import NoteInfo, TableState, TableView, parse_slot, table_view
+from dealer_assist.live.tracker import Observation, TrackEvent, Tracker, TrustRule, quad_iou_mm
+from dealer_assist.live.worker import JobResult, ReadJob
+
+__all__ = ["LiveOptions", "LiveSession", "READ_PX_PER_MM", "MIN_SOURCE_PX_PER_MM"]
+
+#: Scale range (px/mm) of the top views handed to the reader: the camera's own
+#: scale, kept within it (4-mm serial digits become 8-12 px tall).
+READ_PX_PER_MM = (2.0, 3.0)
+#: Below this camera scale the serial digits are too small to read (~5 px): the dashboard says so.
+MIN_SOURCE_PX_PER_MM = 1.5
+
+
+@dataclass(frozen=True)
+class LiveOptions:
+    """Tuning of a live session (the defaults suit a webcam over a whole table).
+
+    Attributes:
+        trust: the k-of-N rule for trusting a serial.
+        change_px_per_mm: scale of the change-detection top view.
+        read_px_per_mm: scale of the views given to the reader (None: from the camera, within :data:`READ_PX_PER_MM`).
+        force_s: a place that keeps changing (a hand resting by the notes) is read anyway after this long.
+        margin_mm: a read's view reaches this far around the changed place.
+        tile_mm: larger places are read in tiles of about this size.
+        auto_new_hand: when a decided hand's notes have all been taken off the table, the next hand starts.
+        ocr: False to run without reading (serials typed by the croupier only).
+    """
+
+    trust: TrustRule = field(default_factory=TrustRule)
+    change_px_per_mm: float = 0.5
+    read_px_per_mm: float | None = None
+    force_s: float = 1.0
+    margin_mm: float = 15.0
+    tile_mm: float = 330.0
+    auto_new_hand: bool = True
+    ocr: bool = True
+
+
+def _union(a, b):
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+
+
+def _grow(r, d):
+    return (r[0] - d, r[1] - d, r[2] + d, r[3] + d)
+
+
+def _bbox(quad: np.ndarray):
+    q = np.asarray(quad, np.float64).reshape(-1, 2)
+    return (float(q[:, 0].min()), float(q[:, 1].min()), float(q[:, 0].max()), float(q[:, 1].max()))
+
+
+def _inside(point, r) -> bool:
+    return r[0] <= point[0] <= r[2] and r[1] <= point[1] <= r[3]
+
+
+def _tiles(region, size: float, overlap: float):
+    """Split a region into tiles of at most ``size`` mm whose cores (returned) cover it without overlap."""
+    x0, y0, x1, y1 = region
+    nx = max(1, int(np.ceil((x1 - x0) / size)))
+    ny = max(1, int(np.ceil((y1 - y0) / size)))
+    xs = np.linspace(x0, x1, nx + 1)
+    ys = np.linspace(y0, y1, ny + 1)
+    return [(float(xs[i]), float(ys[j]), float(xs[i + 1]), float(ys[j + 1])) for j in range(ny) for i in range(nx)]
+
+
+class LiveSession:
+    """The state of the table across frames (see the module doc).
+
+    Args:
+        profile: a calibration profile with a table section (zones: the board and the seats).
+        state: the croupier's starting state (seats from the profile, P, options, dealer).
+        worker: a :class:`~.worker.ProcessWorker` or :class:`~.worker.InlineWorker`.
+        options: tuning.
+        log: where finished hands are appended (None: not logged).
+        clock: wall-clock for the log's times (tests pass a fixed one).
+    """
+
+    def __init__(self, profile, state: TableState, worker, options: LiveOptions = LiveOptions(),
+                 log: HandLog | None = None, clock: Callable[[], datetime] = lambda: datetime.now(timezone.utc)) -> None:
+        self.profile = profile
+        self.table = profile.require_table()
+        self.state = state
+        self.worker = worker
+        self.options = options
+        self.log = log
+        self.clock = clock
+        self.tracker = Tracker(options.trust)
+        self.session_id = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S") + "-" + uuid.uuid4().hex[:4]
+        self.hand_started = clock()
+        self.undo_stack: list[TableState] = []
+        self.queue: list[ReadJob] = []
+        self.frame: Frame | None = None
+        self.frames = 0
+        self.read_px_per_mm: float | None = None
+        self.warning = ""
+        self.message = ""
+        self.ocr_error = ""
+        self.quit_requested = False
+        self.finished: list[dict] = []
+        #: (event, time.monotonic() when applied) for every tracker event, for benchmarks
+        self.events: list[tuple[TrackEvent, float]] = []
+        self.jobs_done = 0
+        self.job_seconds = 0.0
+        self._topview: TopView | None = None
+        self._changes: ChangeDetector | None = None
+        self._job_id = 0
+        self._in_flight: ReadJob | None = None
+        self._confirmed: dict[int, int] = {}
+        self._decided_with_notes = False
+        self._view: TableView | None = None
+
+    # ------------------------------------------------------------------ views
+    def notes(self) -> list[NoteInfo]:
+        """The tracked notes, each placed in a zone by its serial prints' centre."""
+        n = self.options.trust.n
+        out = []
+        for t in self.tracker:
+            zone = self.table.zone_at_mm(t.anchor_mm)
+            out.append(NoteInfo(f"t{t.id}", t.id, zone, t.serial, t.status, t.confidence, t.first_seen_s,
+                                tuple(t.candidates(n)), t.last_reason, len(t.reads)))
+        return out
+
+    def view(self) -> TableView:
+        """The hand as it stands (cached until something changes)."""
+        if self._view is None:
+            self._view = table_view(self.state, self.notes())
+        return self._view
+
+    def _changed(self) -> None:
+        self._view = None
+
+    @property
+    def ocr_state(self) -> str:
+        if not self.options.ocr:
+            return "off (type the serials)"
+        if self.ocr_error:
+            return f"error: {self.ocr_error}"
+        if self._in_flight is not None:
+            queued = f", {len(self.queue)} queued" if self.queue else ""
+            return f"reading{queued}"
+        return "idle"
+
+    # ------------------------------------------------------------------ frames
+    def _setup(self, image: np.ndarray) -> None:
+        size = (image.shape[1], image.shape[0])
+        self._topview = TopView(self.profile, size, self.options.change_px_per_mm)
+        self._changes = ChangeDetector(self.options.change_px_per_mm, visible=self._topview.visible)
+        src = source_px_per_mm(self.profile, size)
+        lo, hi = READ_PX_PER_MM
+        self.read_px_per_mm = self.options.read_px_per_mm or float(np.clip(src, lo, hi))
+        self.warning = ""
+        if src < MIN_SOURCE_PX_PER_MM:
+            self.warning = (f"The camera sees the table at {src:.2f} px/mm: serial digits are about {3 * src:.0f} px "
+                            f"tall, too small to read; use a higher resolution or bring the camera closer.")
+
+    def on_frame(self, frame: Frame) -> None:
+        """Take a new frame: find the changes and queue the reads they call for.
+
+        Raises:
+            CalibrationError: the frame's shape does not match the calibration
+                (the caller shows the sentence and stops).
+        """
+        image = frame.image
+        if self._topview is None or self._topview.image_size != (image.shape[1], image.shape[0]):
+            self._setup(image)
+        assert self._topview is not None and self._changes is not None
+        first = not self._changes.started
+        report = self._changes.update(self._topview(image), frame.time_s)
+        self.frame = frame
+        self.frames += 1
+        if not self.options.ocr:
+            return
+        if first or report.global_change:
+            self._queue_scan(frame)
+            return
+        for blob in report.blobs:
+            if blob.still or frame.time_s - blob.changed_since_s >= self.options.force_s:
+                self._queue_discover(blob, frame)
+        if self.options.auto_new_hand:
+            self._check_cleared()
+
+    def hold(self) -> None:
+        """The recording ended: take its last frame again as a still scene.
+
+        Places that were still changing in the last frame are read from it;
+        it keeps its frame index, so no note gets a second read out of it.
+        """
+        if self.frame is not None:
+            f = self.frame
+            self.on_frame(Frame(f.image, f.index, f.time_s + self.options.force_s))
+
+    def _region(self, core):
+        w, h = self.table.table_size_mm
+        m = self.options.margin_mm
+        return (max(core[0] - m, -m), max(core[1] - m, -m), min(core[2] + m, w + m), min(core[3] + m, h + m))
+
+    def _make_job(self, kind: str, frame: Frame, core, still: bool, hints=(), track_ids=(), blanks=()) -> ReadJob:
+        region = self._region(core)
+        image = warp_region(frame.image, self.profile, region, self.read_px_per_mm)
+        self._job_id += 1
+        return ReadJob(self._job_id, frame.index, frame.time_s, kind, region, core, self.read_px_per_mm, image,
+                       tuple(hints), tuple(track_ids), still, tuple(blanks))
+
+    def _queue_scan(self, frame: Frame) -> None:
+        self.queue = [j for j in self.queue if j.kind != "scan"]
+        for zone in self.table.zones:
+            box = _grow(_bbox(zone.polygon_mm), self.options.margin_mm)
+            for core in _tiles(box, self.options.tile_mm, 0.0):
+                job = self._make_job("scan", frame, core, True)
+                self.queue.append(job)
+                self._changes.accept(job.region_mm)
+
+    def _queue_discover(self, blob: Blob, frame: Frame) -> None:
+        core = blob.bbox_mm
+        grown = _grow(core, 10.0)
+        touched = [t for t in self.tracker if _inside(t.centre_mm, grown) or quad_iou_mm(t.quad_mm, blob.rect_mm) > 0.2]
+        for t in touched:
+            core = _union(core, _bbox(t.quad_mm))
+        self.tracker.reset_attempts(t.id for t in touched)
+        for tid in [t.id for t in touched]:
+            self._confirmed.pop(tid, None)
+        centre = blob.rect_mm.mean(axis=0)
+        for tile in _tiles(core, self.options.tile_mm, 0.0):
+            blanks = (blob.rect_mm,) if blob.note_shaped and _inside(centre, tile) else ()
+            job = self._make_job("discover", frame, tile, blob.still, blanks=blanks)
+            # a newer read of the same place supersedes a queued one
+            self.queue = [j for j in self.queue if not (j.kind == "discover" and _inside(
+                ((j.core_mm[0] + j.core_mm[2]) / 2, (j.core_mm[1] + j.core_mm[3]) / 2), tile))]
+            self.queue.append(job)
+            self._changes.accept(job.region_mm)
+
+    def _confirm_job(self) -> ReadJob | None:
+        """A read of a pending note from the newest frame, when one is due."""
+        frame = self.frame
+        if frame is None or self._changes is None:
+            return None
+        best = None
+        for t in self.tracker:
+            if t.status not in ("pending", "unreadable") or t.attempts >= self.options.trust.n:
+                continue
+            if self._confirmed.get(t.id, -1) >= frame.index or (t.reads and t.reads[-1].frame >= frame.index):
+                continue
+            core = _grow(_bbox(t.quad_mm), 5.0)
+            if self._changes.moving_in(core) > 0.02 and frame.time_s - t.last_seen_s < self.options.force_s:
+                continue
+            if best is None or t.first_seen_s < best[0].first_seen_s:
+                best = (t, core)
+        if best is None:
+            return None
+        t, core = best
+        self._confirmed[t.id] = frame.index
+        hints = t.print_quads_mm if t.status == "pending" and len(t.print_quads_mm) >= 2 else ()
+        return self._make_job("confirm", frame, core, True, hints=hints, track_ids=(t.id,))
+
+    def _next_job(self) -> ReadJob | None:
+        for kind in ("discover", "scan"):
+            for i, job in enumerate(self.queue):
+                if job.kind == kind:
+                    return self.queue.pop(i)
+        return self._confirm_job()
+
+    # ------------------------------------------------------------------ OCR results
+    def pump(self, wait: bool = False, timeout_s: float = 120.0) -> int:
+        """Apply finished reads and hand the worker its next read; returns how many reads were applied.
+
+        With ``wait``, keep going until no read is due for the current frame
+        (or ``timeout_s`` passed): every frame is then fully read.
+        """
+        applied = 0
+        deadline = time.monotonic() + timeout_s
+        while True:
+            for result in self.worker.poll(0.05 if (wait and self._in_flight is not None) else 0.0):
+                self._apply(result)
+                applied += 1
+            if self._in_flight is None and self.options.ocr and not self.ocr_error.startswith("!"):
+                job = self._next_job()
+                if job is not None:
+                    if self.worker.submit(job):
+                        self._in_flight = job
+                    else:
+                        self.queue.insert(0, job)
+            if not wait or (self._in_flight is None and not self.queue) or time.monotonic() > deadline:
+                return applied
+
+    def _apply(self, result: JobResult) -> None:
+        job = result.job
+        self._in_flight = None
+        self.jobs_done += 1
+        self.job_seconds += result.elapsed_s
+        if job is None:
+            return
+        if result.error:
+            self.ocr_error = result.error
+            self.message = f"OCR: {result.error}"
+            return
+        self.ocr_error = ""
+        observations = list(result.observations)
+        for rect in job.blank_rects_mm:
+            if any(quad_iou_mm(o.quad_mm, rect) > 0.3 for o in observations):
+                continue
+            if any(quad_iou_mm(t.quad_mm, rect) > 0.3 for t in self.tracker):
+                continue  # where a note was, nothing is read: it was taken away (a miss), not a new blank note
+            observations.append(Observation(np.asarray(rect, np.float64), None, 0.0, "blank",
+                                            "no serial seen: face down, or covered"))
+        events = self.tracker.apply(observations, job.core_mm, job.frame, job.time_s,
+                                    count_misses=job.kind == "discover" and job.still)
+        for tid in job.track_ids:
+            self.tracker.add_failed_read(tid, job.frame, job.time_s, "the note was not found in this frame")
+        now = time.monotonic()
+        self.events.extend((e, now) for e in events)
+        self._changed()
+
+    # ------------------------------------------------------------------ hands
+    def _check_cleared(self) -> None:
+        view = self.view()
+        if view.complete and any(s.note is not None for s in view.all_slots):
+            self._decided_with_notes = True
+        if self._decided_with_notes and len(self.tracker) == 0 and not self.queue and self._in_flight is None:
+            self.finish_hand("table cleared")
+
+    def finish_hand(self, end: str) -> dict | None:
+        """Log the hand (when anything happened in it) and start the next one; returns the record."""
+        view = self.view()
+        record = None
+        if view.all_slots or view.state.chips or view.state.folded:
+            record = hand_record(view, session=self.session_id, started=self.hand_started, finished=self.clock(),
+                                 end=end)
+            self.finished.append(record)
+            if self.log is not None:
+                try:
+                    self.log.append(record)
+                except HistoryError as exc:
+                    self.message = str(exc)
+        self.state = self.state.next_hand()
+        self.tracker.clear()
+        self.queue = [j for j in self.queue if j.kind == "scan"]
+        self._confirmed.clear()
+        self.undo_stack.clear()
+        self.hand_started = self.clock()
+        self._decided_with_notes = False
+        self._changed()
+        return record
+
+    def close(self, end: str = "quit") -> dict | None:
+        """At the end: log the hand in play if it was decided (an undecided one is not finished)."""
+        if self.view().complete:
+            return self.finish_hand(end)
+        return None
+
+    # ------------------------------------------------------------------ the croupier
+    def _set(self, state: TableState) -> None:
+        self.undo_stack.append(self.state)
+        self.state = state
+        self._changed()
+
+    def command(self, cmd: Command) -> str:
+        """Apply a croupier's command; returns the sentence to show (also kept in :attr:`message`)."""
+        try:
+            msg = self._command(cmd)
+        except ValueError as exc:
+            msg = str(exc)
+        self.message = msg
+        return msg
+
+    def _command(self, cmd: Command) -> str:
+        s = self.state
+        if cmd.name == "new":
+            record = self.finish_hand("new hand")
+            logged = f" (hand {record['hand']} logged)" if record else ""
+            return f"Hand {self.state.hand_number}: dealer {self.state.dealer}{logged}."
+        if cmd.name == "position":
+            self._set(s.with_position(int(cmd.args[0])))
+            return f"Playing position P={self.state.position}."
+        if cmd.name == "random":
+            p = secrets.randbelow(7) + 1
+            self._set(s.with_position(p, random=True))
+            return f"Random playing position: P={p}."
+        if cmd.name == "showdown":
+            self._set(s.with_showdown(not s.showdown_called))
+            return "Showdown called." if self.state.showdown_called else "Showdown call taken back."
+        if cmd.name == "fold":
+            seat = s.seat(cmd.args[0])
+            self._set(s.with_fold(seat))
+            return f"{seat} folded." if seat in self.state.folded else f"{seat} is back in."
+        if cmd.name == "chips":
+            seat = s.seat(cmd.args[0])
+            self._set(s.with_chips(seat, int(cmd.args[1])))
+            return f"{seat} put in {cmd.args[1]} chips."
+        if cmd.name == "serial":
+            zone, index = parse_slot(cmd.args[0], s.seats)
+            view = self.view()
+            slots = view.board if zone == "board" else view.seat(zone).notes
+            slot = next((x for x in slots if x.index == index), None)
+            key = f"t{slot.note.track_id}" if slot is not None and slot.note is not None else f"{zone}#{index}"
+            serial = None if cmd.args[1] == "-" else cmd.args[1]
+            self._set(s.with_serial(key, serial))
+            return f"{zone} {index}: " + (f"serial {serial} typed." if serial else "typed serial cleared.")
+        if cmd.name == "undo":
+            if not self.undo_stack:
+                return "Nothing to undo in this hand."
+            self.state = self.undo_stack.pop()
+            self._changed()
+            return "Undone."
+        if cmd.name == "quit":
+            self.quit_requested = True
+            return "Quitting."
+        raise ValueError(f"Unknown command {cmd.name!r}.")

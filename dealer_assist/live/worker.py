@@ -1,0 +1,323 @@
+"""The serial reader run off the display loop: one job at a time, in its own process.
+
+A :class:`ReadJob` carries a small top view of one region of the table (see
+:func:`~.changes.warp_region`), never a whole frame: the reader's cost grows
+with the number of text lines it sees, so the live loop sends only the place
+where a note appeared, turned over, or still waits for a second read.
+
+:func:`read_region` is what runs in the worker: the standard
+:class:`~dealer_assist.vision.reader.SerialReader` (same trust rules as
+``dealer-assist read``) with a :class:`RegionEngine` as its detector, which
+
+* keeps only text lines of a serial print's physical size (the view's scale
+  is known, so a header or the word ``ОБРАЗЕЦ`` is not recognised for nothing), and
+* for a note already found, returns the note's known print quads instead of
+  running text detection at all (a *confirm* read).
+
+Workers: :class:`ProcessWorker` (the default: a separate process, so OCR
+never holds the display loop's interpreter) and :class:`InlineWorker` (runs
+the job in the caller, for tests and tools). Both give results through
+:meth:`poll`; neither blocks in :meth:`submit`.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import multiprocessing
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+import numpy as np
+
+from dealer_assist.live.tracker import Observation
+from dealer_assist.vision.geometry import quad_size
+
+__all__ = ["ReadJob", "JobResult", "RegionEngine", "read_region", "ProcessWorker", "InlineWorker", "make_reader",
+           "PRINT_LENGTH_MM", "PRINT_HEIGHT_MM"]
+
+#: Length range (mm) of a text-detector box that may hold a serial print.
+#: Measured on the specimen notes' detector boxes (padded): 28-42 mm; a
+#: 1997-series ruble's prints (letters and 7 digits, ~30-35 mm) lie well
+#: inside; digits alone (the detector may split off the letters) ~22 mm.
+PRINT_LENGTH_MM = (14.0, 62.0)
+#: Height range (mm) of such a box (padded digits of 3-5 mm).
+PRINT_HEIGHT_MM = (3.0, 17.0)
+
+
+@dataclass(frozen=True)
+class ReadJob:
+    """One region of one frame to read.
+
+    Attributes:
+        job_id: unique per session.
+        frame: the frame's index; time_s: its source time, s.
+        kind: ``"discover"`` (a place changed), ``"confirm"`` (re-read a known
+            note) or ``"scan"`` (a zone read at start-up).
+        region_mm: (x0, y0, x1, y1) table mm the image shows.
+        core_mm: (x0, y0, x1, y1) the part of it this job answers for: notes
+            centred outside it are left to other jobs (they may be cut by the edge).
+        px_per_mm: the image's scale.
+        image: ``uint8`` ``(h, w, 3)`` BGR top view of ``region_mm``.
+        hints_mm: for a confirm read, the known print quads ``(4, 2)`` in table mm.
+        track_ids: the tracks this job was made for (confirm reads).
+        still: nothing moved over the region when the frame was taken.
+        blank_rects_mm: note-shaped changes (``(4, 2)`` mm) that became a
+            ``blank`` observation when no note is read there.
+    """
+
+    job_id: int
+    frame: int
+    time_s: float
+    kind: str
+    region_mm: tuple[float, float, float, float]
+    core_mm: tuple[float, float, float, float]
+    px_per_mm: float
+    image: np.ndarray
+    hints_mm: tuple[np.ndarray, ...] = ()
+    track_ids: tuple[int, ...] = ()
+    still: bool = True
+    blank_rects_mm: tuple[np.ndarray, ...] = ()
+
+
+@dataclass(frozen=True)
+class JobResult:
+    """What a job found: observations in table mm, the time it took (s), or an error sentence."""
+
+    job: ReadJob
+    observations: tuple[Observation, ...] = ()
+    elapsed_s: float = 0.0
+    error: str | None = None
+    finished_at: float = field(default_factory=time.monotonic)
+
+
+def _to_px(quad_mm: np.ndarray, job: ReadJob) -> np.ndarray:
+    x0, y0 = job.region_mm[0], job.region_mm[1]
+    return ((np.asarray(quad_mm, np.float64) - [x0, y0]) * job.px_per_mm - 0.5).astype(np.float32)
+
+
+def _to_mm(quad_px: np.ndarray, job: ReadJob) -> np.ndarray:
+    x0, y0 = job.region_mm[0], job.region_mm[1]
+    return (np.asarray(quad_px, np.float64) + 0.5) / job.px_per_mm + [x0, y0]
+
+
+class RegionEngine:
+    """The reader's detector, recognizer and orientation classifier, aware of the view's scale.
+
+    Wraps a :class:`~dealer_assist.vision.ocr.RapidOcrEngine` (or anything
+    with ``detect``, ``is_upside_down`` and ``recognize``). Before each read
+    the caller sets :attr:`px_per_mm` and, for a confirm read, :attr:`hints`
+    (print quads in the image's pixels).
+    """
+
+    def __init__(self, base, length_mm: Sequence[float] = PRINT_LENGTH_MM,
+                 height_mm: Sequence[float] = PRINT_HEIGHT_MM) -> None:
+        self.base = base
+        self.name = base.name
+        self.length_mm = tuple(length_mm)
+        self.height_mm = tuple(height_mm)
+        self.px_per_mm = 1.0
+        self.hints: list[np.ndarray] | None = None
+
+    def detect(self, image: np.ndarray) -> list[np.ndarray]:
+        """Text-line quads ``(4, 2)`` float32 px of serial-print size (or the hints)."""
+        if self.hints is not None:
+            return [np.asarray(h, np.float32).reshape(4, 2) for h in self.hints]
+        out = []
+        for box in self.base.detect(image):
+            w, h = quad_size(box)
+            length, height = max(w, h) / self.px_per_mm, min(w, h) / self.px_per_mm
+            if self.length_mm[0] <= length <= self.length_mm[1] and self.height_mm[0] <= height <= self.height_mm[1]:
+                out.append(box)
+        return out
+
+    def is_upside_down(self, crop: np.ndarray) -> tuple[bool, float]:
+        return self.base.is_upside_down(crop)
+
+    def recognize(self, crop: np.ndarray):
+        return self.base.recognize(crop)
+
+
+def make_reader(use_second: bool = True):
+    """A :class:`~dealer_assist.vision.reader.SerialReader` whose detector is a :class:`RegionEngine`
+    over RapidOCR (one onnxruntime thread), with the reader's default cross-check engines."""
+    from dealer_assist.vision.ocr import RapidOcrEngine
+    from dealer_assist.vision.reader import SerialReader
+
+    engine = RegionEngine(RapidOcrEngine(threads=1))
+    return SerialReader(primary=engine, use_second=use_second)
+
+
+def read_region(reader, job: ReadJob) -> tuple[Observation, ...]:
+    """Read the notes of one job's image; observations in table mm, only those centred in ``job.core_mm``.
+
+    ``reader`` is a ``SerialReader`` whose ``primary`` is a :class:`RegionEngine`
+    (see :func:`make_reader`); any object with ``read(image) -> list[NoteRead]``
+    works too (the hints and the size filter are then not used).
+    """
+    engine = getattr(reader, "primary", None)
+    if isinstance(engine, RegionEngine):
+        engine.px_per_mm = job.px_per_mm
+        engine.hints = [_to_px(h, job) for h in job.hints_mm] if job.hints_mm else None
+    try:
+        notes = reader.read(job.image)
+    finally:
+        if isinstance(engine, RegionEngine):
+            engine.hints = None
+    x0, y0, x1, y1 = job.core_mm
+    out = []
+    for n in notes:
+        prints = [np.asarray(p.quad, np.float64) for p in getattr(n, "prints", [])]
+        quad = _to_mm(n.quad, job)
+        anchor_px = np.mean([p.mean(axis=0) for p in prints], axis=0) if prints else np.asarray(n.quad).mean(axis=0)
+        anchor = _to_mm(np.asarray(anchor_px).reshape(1, 2), job)[0]
+        if not (x0 <= anchor[0] <= x1 and y0 <= anchor[1] <= y1):
+            continue
+        out.append(Observation(quad, n.serial, float(n.confidence), n.status, n.reason,
+                               tuple(_to_mm(p, job) for p in prints), anchor))
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------- workers
+
+_READER = None
+
+
+def _init_process(use_second: bool) -> None:
+    global _READER
+    _READER = make_reader(use_second)
+
+
+def _run_in_process(job: ReadJob) -> JobResult:
+    t0 = time.perf_counter()
+    try:
+        obs = read_region(_READER, job)
+    except Exception as exc:  # the worker reports, the display loop decides
+        return JobResult(job, (), time.perf_counter() - t0, _sentence(exc))
+    return JobResult(job, obs, time.perf_counter() - t0)
+
+
+def _sentence(exc: BaseException) -> str:
+    text = str(exc).strip() or type(exc).__name__
+    return text if text.endswith(".") else text + "."
+
+
+class ProcessWorker:
+    """Runs read jobs one at a time in a separate process (``spawn``: a clean interpreter).
+
+    :meth:`submit` returns at once (False when a job is still running); the
+    loop calls :meth:`poll` each frame. The process loads the OCR models on
+    its first job (about a second) unless :meth:`warm_up` is called first.
+    A crashed process is restarted on the next :meth:`submit`.
+    """
+
+    def __init__(self, use_second: bool = True) -> None:
+        self.use_second = use_second
+        self._pool: cf.ProcessPoolExecutor | None = None
+        self._future: cf.Future | None = None
+        self._job: ReadJob | None = None
+        self.crashes = 0
+
+    def _ensure(self) -> cf.ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = cf.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                                                initializer=_init_process, initargs=(self.use_second,))
+        return self._pool
+
+    def warm_up(self) -> None:
+        """Start the process and load the models now (blocks until done)."""
+        self._ensure().submit(_warm).result()
+
+    @property
+    def busy(self) -> bool:
+        return self._future is not None
+
+    def submit(self, job: ReadJob) -> bool:
+        if self._future is not None:
+            return False
+        try:
+            self._future = self._ensure().submit(_run_in_process, job)
+        except Exception:  # a broken pool: start a new one
+            self._restart()
+            self._future = self._ensure().submit(_run_in_process, job)
+        self._job = job
+        return True
+
+    def poll(self, timeout: float = 0.0) -> list[JobResult]:
+        """Finished results (at most one); waits up to ``timeout`` seconds for it."""
+        if self._future is None:
+            return []
+        try:
+            result = self._future.result(timeout=timeout) if timeout else (
+                self._future.result() if self._future.done() else None)
+        except cf.TimeoutError:
+            return []
+        except Exception as exc:  # the process died (BrokenProcessPool) or the job could not be sent
+            job = self._job
+            self._future, self._job = None, None
+            self.crashes += 1
+            self._restart()
+            return [JobResult(job, (), 0.0, f"the OCR process stopped ({_sentence(exc)[:-1]}); it was restarted.")]
+        if result is None:
+            return []
+        self._future, self._job = None, None
+        return [result]
+
+    def _restart(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+        self._pool = None
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+        self._future = None
+
+
+def _warm() -> bool:
+    import numpy as _np
+
+    _READER.read(_np.full((64, 256, 3), 255, _np.uint8))
+    return True
+
+
+class InlineWorker:
+    """Runs each job in the caller at :meth:`submit` (blocking); results come out of :meth:`poll`.
+
+    Args:
+        reader: anything with ``read(image) -> list[NoteRead]``; default :func:`make_reader`.
+        read: instead of a reader, a function ``job -> observations`` (tests).
+    """
+
+    def __init__(self, reader=None, read: Callable[[ReadJob], Sequence[Observation]] | None = None) -> None:
+        self._reader = reader
+        self._read = read
+        self._done: list[JobResult] = []
+
+    busy = False
+
+    def warm_up(self) -> None:
+        if self._read is None and self._reader is None:
+            self._reader = make_reader()
+
+    def submit(self, job: ReadJob) -> bool:
+        t0 = time.perf_counter()
+        try:
+            if self._read is not None:
+                obs = tuple(self._read(job))
+            else:
+                if self._reader is None:
+                    self._reader = make_reader()
+                obs = read_region(self._reader, job)
+            self._done.append(JobResult(job, obs, time.perf_counter() - t0))
+        except Exception as exc:
+            self._done.append(JobResult(job, (), time.perf_counter() - t0, _sentence(exc)))
+        return True
+
+    def poll(self, timeout: float = 0.0) -> list[JobResult]:
+        done, self._done = self._done, []
+        return done
+
+    def close(self) -> None:
+        pass
