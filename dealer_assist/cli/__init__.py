@@ -6,6 +6,8 @@ from dealer_assist.cli.app import app
 # Command modules register themselves on import.
 from dealer_assist.cli import calibrate_cmd  # noqa: F401,E402
 from dealer_assist.cli import eval_cmd  # noqa: F401,E402
+from dealer_assist.cli import history_cmd  # noqa: F401,E402
+from dealer_assist.cli import live_cmd  # noqa: F401,E402
 from dealer_assist.cli import read_cmd  # noqa: F401,E402
 from dealer_assist.cli import score_cmd  # noqa: F401,E402
 

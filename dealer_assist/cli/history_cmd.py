@@ -1,0 +1,95 @@
+"""``dealer-assist history``: list the hands ``dealer-assist live`` logged, and show one again.
+
+Wiring only: the log format is :mod:`dealer_assist.live.history`; a hand is
+shown again by evaluating its recorded FORMATS.md §1 input with the rules
+engine (:mod:`dealer_assist.rules`) and :func:`dealer_assist.render.render_showdown`.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from dealer_assist.cli.app import app
+from dealer_assist.cli.eval_cmd import default_lang
+from dealer_assist.render import LANGUAGES, render_showdown
+
+__all__ = ["history_command"]
+
+
+def _fail(message: str, code: int = 2) -> None:
+    typer.echo(f"Error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+@app.command("history")
+def history_command(
+    log: Optional[Path] = typer.Option(None, "--log", metavar="FILE",
+                                       help="The hand log. [default: $DEALER_ASSIST_HISTORY or "
+                                            "~/.local/share/dealer-assist/hands.jsonl]"),
+    show: Optional[int] = typer.Option(None, "--show", metavar="N", min=1,
+                                       help="Show hand N of the list (the # column) again, evaluated anew."),
+    as_json: bool = typer.Option(False, "--json", help="Print the records (or record N) as JSON Lines."),
+    lang: Optional[str] = typer.Option(None, "--lang", metavar="en|ru", help="Language. [default: from the locale]"),
+) -> None:
+    """List the hands logged by `dealer-assist live`, or show one again (--show N)."""
+    from dealer_assist.live.history import HistoryError, default_log_path, read_log
+    from dealer_assist.rules import HandError, evaluate, parse_hand
+
+    lang = lang or default_lang()
+    if lang not in LANGUAGES:
+        raise typer.BadParameter(f"must be en or ru, not {lang!r}.", param_hint="'--lang'")
+    path = log if log is not None else default_log_path()
+    try:
+        records, warnings = read_log(path)
+    except HistoryError as exc:
+        _fail(str(exc))
+    err = Console(stderr=True)
+    for w in warnings:
+        err.print(f"warning: {w}", markup=False, highlight=False)
+    if show is not None:
+        if show > len(records):
+            _fail(f"The log {path} holds {len(records)} hand(s); there is no hand {show}.")
+        records = [records[show - 1]]
+    if as_json:
+        for r in records:
+            sys.stdout.write(json.dumps(r, ensure_ascii=False) + "\n")
+        return
+    console = Console()
+    if show is None:
+        table = Table(title=f"{path} · {len(records)} hand(s)", title_justify="left")
+        for col in ("#", "finished", "hand", "P", "dealer", "board", "winners", "status"):
+            table.add_column(col)
+        for i, r in enumerate(records, 1):
+            board = " ".join(n.get("serial") or "?" for n in r.get("notes", []) if n.get("zone") == "board")
+            table.add_row(str(i), str(r.get("finished", "")).replace("T", " ")[:19], str(r.get("hand", "")),
+                          str(r.get("position", "")), str(r.get("dealer", "")), board or "—",
+                          ", ".join(r.get("winners", [])) or "—", str(r.get("status", "")))
+        console.print(table)
+        return
+    r = records[0]
+    title = (f"Hand {r.get('hand')} · {str(r.get('finished', '')).replace('T', ' ')[:19]} · {r.get('end', '')}"
+             if lang == "en" else
+             f"Раздача {r.get('hand')} · {str(r.get('finished', '')).replace('T', ' ')[:19]} · {r.get('end', '')}")
+    try:
+        hand = parse_hand(r.get("input"))
+        console.print(render_showdown(evaluate(hand), lang, title=title))
+    except HandError as exc:
+        console.print(Text(title, style="bold"))
+        console.print(f"Not a complete showdown ({exc}); the notes as logged:", markup=False, highlight=False)
+        table = Table()
+        for col in ("zone", "#", "serial", "source", "status"):
+            table.add_column(col)
+        for n in r.get("notes", []):
+            table.add_row(str(n.get("zone")), str(n.get("index")), n.get("serial") or "—", str(n.get("source")),
+                          str(n.get("status")))
+        console.print(table)
+    if r.get("winners") is not None:
+        console.print(f"Logged winners: {', '.join(r['winners']) or 'none'}", markup=False, highlight=False)
