@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
+import numpy as np
+
 from dealer_assist.rules import HandError, evaluate, parse_hand, result_to_json
 from dealer_assist.vision.images import ImageError, load_image
 from dealer_assist.vision.ocr import EngineError
@@ -292,7 +294,7 @@ def score_hand(folder: HandFolder, readings: dict[str, ImageReading],
         for i, n in enumerate(reading.notes, 1):
             notes.append({"image": name, "seat": slot.seat, "serial": n.serial,
                           "confidence": round(n.confidence, 3), "source": "ocr", "status": n.status,
-                          "ignored": n not in found})
+                          "ignored": not any(n is f for f in found)})  # identity: NoteRead holds arrays
         for i, n in enumerate(found, 1):
             if n.serial is None:
                 label = f"note {i}" if len(found) > 1 else "the note"
@@ -320,6 +322,203 @@ def score_hand(folder: HandFolder, readings: dict[str, ImageReading],
         return HandScore(str(folder.path), "needs_review", [str(exc)], settings, notes)
     showdown = evaluate(hand)
     return HandScore(str(folder.path), "scored", [], settings, notes, result_to_json(showdown), showdown)
+
+
+# ----------------------------------------------------------------------------- whole-table photos
+
+# FORMATS.md §4, second form: one photo of the whole table plus a calibration
+# profile whose zones say which notes are the board and which are each seat's.
+# The photo is read through a top view of the table (dealer_assist.calibration.
+# tabletop) and split into one virtual slot per zone, named ``<photo>[<zone>]``,
+# so that score_hand applies the same rules as to a hand folder.
+
+
+@dataclass
+class TableReading:
+    """The reader's result for one whole-table photo.
+
+    Attributes:
+        image: the path as given.
+        notes: :class:`~dealer_assist.calibration.tabletop.TableNote` items
+            (quads in the file's pixels, each with its zone).
+        error: one plain sentence when the photo could not be read at all.
+        image_size: (width, height) px of the file.
+    """
+
+    image: str
+    notes: list = field(default_factory=list)
+    error: str | None = None
+    image_size: tuple[int, int] | None = None
+
+
+_WORKER_TABLE_READER: SerialReader | None = None
+
+
+def _table_reader() -> SerialReader:
+    """The reader for top views: its detector sees the whole view at full size."""
+    global _WORKER_TABLE_READER
+    if _WORKER_TABLE_READER is None:
+        from dealer_assist.calibration.tabletop import TOP_VIEW_MAX_SIDE
+        from dealer_assist.vision.ocr import RapidOcrEngine
+
+        _WORKER_TABLE_READER = SerialReader(primary=RapidOcrEngine(det_max_side=TOP_VIEW_MAX_SIDE))
+    return _WORKER_TABLE_READER
+
+
+#: Longest side a whole-table photo is loaded at (its full resolution matters).
+TABLE_MAX_SIDE_PX = 8000
+
+
+def read_table_file(path: str, profile) -> TableReading:
+    """Load and read one whole-table photo through ``profile``; failures become ``error``, never an exception."""
+    from dealer_assist.calibration.profile import CalibrationError
+    from dealer_assist.calibration.tabletop import read_table
+
+    try:
+        image, scale = load_image(path, max_side=TABLE_MAX_SIDE_PX)
+    except ImageError as exc:
+        return TableReading(path, error=str(exc))
+    size = (image.shape[1], image.shape[0])
+    try:
+        notes = read_table(image, profile, _table_reader())
+    except (CalibrationError, EngineError) as exc:
+        return TableReading(path, error=str(exc), image_size=size)
+    if scale != 1.0:  # quads back into the file's pixels
+        import dataclasses
+
+        def back(n):
+            return dataclasses.replace(n, quad=n.quad / scale,
+                                       prints=[dataclasses.replace(p, quad=p.quad / scale) for p in n.prints])
+        notes = [dataclasses.replace(t, note=back(t.note)) for t in notes]
+        size = (round(size[0] / scale), round(size[1] / scale))
+    return TableReading(path, notes, image_size=size)
+
+
+def _read_table_job(args: tuple[str, Any]) -> TableReading:
+    return read_table_file(*args)
+
+
+def read_table_files(paths: Sequence[str], profile, jobs: int = 1,
+                     progress: Callable[[TableReading], None] | None = None) -> list[TableReading]:
+    """:func:`read_table_file` over many photos, in parallel processes when ``jobs > 1``; input order."""
+    results: list[TableReading] = []
+    if jobs <= 1 or len(paths) <= 1:
+        it = (read_table_file(p, profile) for p in paths)
+        pool = None
+    else:
+        pool = ProcessPoolExecutor(max_workers=jobs)
+        it = pool.map(_read_table_job, [(p, profile) for p in paths])
+    try:
+        for r in it:
+            results.append(r)
+            if progress:
+                progress(r)
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    return results
+
+
+def is_table_folder(folder: Path) -> bool:
+    """A folder of whole-table photos: it holds images and no ``hand.json``."""
+    return folder.is_dir() and not (folder / "hand.json").exists() and any(is_image(c) for c in folder.iterdir())
+
+
+def discover_inputs(paths: Iterable[str | Path], calibrated: bool) -> list[tuple[str, Path]]:
+    """Sort the command-line paths into ``("hand", folder)`` and ``("table", photo)`` items, in input order.
+
+    A photo given directly is a whole-table photo. With ``calibrated``, a
+    folder holding images and no ``hand.json`` is a folder of whole-table
+    photos (each one a hand); every other folder goes through
+    :func:`discover_hands`.
+
+    Raises:
+        BatchError: a path does not exist, is a file that is not an image, or holds no hand.
+    """
+    items: list[tuple[str, Path]] = []
+    for raw in paths:
+        p = Path(raw)
+        if p.is_file():
+            if p.suffix.lower() not in IMAGE_SUFFIXES:
+                raise BatchError(f"{p}: is a file but not a photo; give hand folders or whole-table photos.")
+            items.append(("table", p))
+        elif calibrated and is_table_folder(p):
+            items.extend(("table", c) for c in sorted(p.iterdir()) if is_image(c))
+        else:
+            items.extend(("hand", h) for h in discover_hands([p]))
+    return items
+
+
+def table_settings(photo: Path) -> tuple[dict[str, Any], list[str]]:
+    """The settings beside a whole-table photo: ``<stem>.json`` (optional), and problems found in it.
+
+    Fields used: ``position``, ``zero_joker``, ``tie_policy`` (as in
+    ``hand.json``), ``serials`` (overrides by zone name: ``{"P2": ["1234567",
+    "7654321"], "board": [...]}``) and ``seats`` (the seats in play, when not all
+    of the profile's seats hold a hand). Other fields are ignored.
+    """
+    side = photo.with_suffix(".json")
+    if not side.is_file():
+        return {}, []
+    try:
+        obj = json.loads(side.read_text(encoding="utf-8"))
+        if not isinstance(obj, dict):
+            raise ValueError("not a JSON object")
+    except (ValueError, OSError) as exc:
+        return {}, [f"{side.name} cannot be used ({exc})."]
+    return obj, []
+
+
+def table_hand(photo: Path, profile, reading: TableReading) -> tuple[HandFolder, dict[str, ImageReading]]:
+    """Turn a whole-table photo's reading into a hand folder with one slot per zone.
+
+    The board zone must hold 3 notes and every seat in play 2 (all the
+    profile's seats, or the sidecar's ``seats``). A note in no zone, or in a
+    seat not in play, is a problem (the hand then needs review): a note is
+    never dropped or given to a seat by guess.
+
+    Returns:
+        ``(folder, readings)`` ready for :func:`score_hand`; the slots' paths
+        are ``<photo>[board]``, ``<photo>[<seat>]``.
+    """
+    settings, problems = table_settings(photo)
+    seats = profile.seats
+    in_play = settings.get("seats", seats)
+    if not isinstance(in_play, list) or not all(isinstance(s, str) for s in in_play):
+        problems.append(f"{photo.with_suffix('.json').name}: \"seats\" must be a list of seat names.")
+        in_play = seats
+    unknown = [s for s in in_play if s not in seats]
+    if unknown:
+        problems.append(f"{photo.with_suffix('.json').name}: seat(s) {', '.join(unknown)} are not in the calibration "
+                        f"'{profile.name}' (its seats: {', '.join(seats)}).")
+    in_play = [s for s in seats if s in in_play]
+    manual = settings.get("serials")
+    if isinstance(manual, dict):
+        settings = {**settings, "serials": {f"{photo.name}[{k}]": v for k, v in manual.items()}}
+
+    def virtual(zone: str) -> Path:
+        return photo.with_name(f"{photo.name}[{zone}]")
+
+    slots = [Slot(virtual("board"), "board", 3)] + [Slot(virtual(s), s, 2) for s in in_play]
+    readings: dict[str, ImageReading] = {}
+    if reading.error:
+        for slot in slots:
+            readings[str(slot.path)] = ImageReading(str(slot.path), error=reading.error)
+        return HandFolder(photo, slots, settings, problems), readings
+    by_zone: dict[str, list[NoteRead]] = {s.seat: [] for s in slots}
+    for k, tn in enumerate(reading.notes, 1):
+        what = f"a note ({tn.note.serial})" if tn.note.serial else "a note with no trusted serial"
+        x, y = (float(v) for v in np.asarray(tn.note.quad, np.float64).mean(axis=0))
+        if tn.zone is None:
+            problems.append(f"{photo.name}: {what} at ({x:.0f}, {y:.0f}) px lies in no zone of the calibration "
+                            f"'{profile.name}'.")
+        elif tn.zone not in by_zone:
+            problems.append(f"{photo.name}: {what} lies in seat {tn.zone}, which is not in play.")
+        else:
+            by_zone[tn.zone].append(tn.note)
+    for slot in slots:
+        readings[str(slot.path)] = ImageReading(str(slot.path), notes=by_zone[slot.seat])
+    return HandFolder(photo, slots, settings, problems), readings
 
 
 # ----------------------------------------------------------------------------- outputs

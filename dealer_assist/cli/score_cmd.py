@@ -20,10 +20,12 @@ from dealer_assist.batch import (
     BatchError,
     HandScore,
     csv_rows,
-    discover_hands,
+    discover_inputs,
     parse_hand_folder,
     read_image_files,
+    read_table_files,
     score_hand,
+    table_hand,
     write_atomic,
 )
 from dealer_assist.cli.app import app
@@ -51,6 +53,9 @@ def score_command(
                              help="Photos read at once (processes); results equal --jobs 1."),
     lang: Optional[str] = typer.Option(None, "--lang", metavar="en|ru", help="Report language (default: locale)."),
     strict: bool = typer.Option(False, "--strict", help="Exit with code 1 when any hand needs review."),
+    calibration: Optional[str] = typer.Option(
+        None, "--calibration", metavar="NAME|FILE.json",
+        help="Profile whose zones split whole-table photos into board and seats (default: the default profile)."),
 ) -> None:
     """Score photographed hands: read every note, evaluate, name the winners.
 
@@ -60,7 +65,15 @@ def score_command(
     note that is not read with certainty gets "needs review" with the exact
     reason and no winner; put the serial in hand.json's "serials" to resolve it.
 
+    A whole-table photo (given directly, or a folder of them without
+    hand.json when --calibration is given) is split into the board and the
+    seats by the calibration's zones (see `dealer-assist calibrate table`);
+    its settings go in a JSON file beside it (table_1.jpg: table_1.json with
+    "position", and optionally "seats" in play and "serials" by seat).
+
     Example: dealer-assist score sample_images/ --json verdicts.json
+
+    Example: dealer-assist score sample_images/tables/table_1.jpg --calibration sample_table_1 --position 6
     """
     err = Console(stderr=True)
     if zero_joker is not None and zero_joker not in ZERO_JOKER:
@@ -76,19 +89,39 @@ def score_command(
             typer.echo(f"Error: cannot write {out}: the folder {out.parent} does not exist.", err=True)
             raise typer.Exit(2)
     try:
-        folders = [parse_hand_folder(p) for p in discover_hands(paths)]
+        items = discover_inputs(paths, calibrated=calibration is not None)
     except BatchError as exc:
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(2)
+    folders = {p: parse_hand_folder(p) for kind, p in items if kind == "hand"}
+    tables = [p for kind, p in items if kind == "table"]
+    profile = None
+    if tables:
+        from dealer_assist.calibration import CalibrationError, load_profile
 
-    images = [str(s.path) for f in folders for s in f.slots]
+        try:
+            profile = load_profile(calibration)
+            profile.require_table()
+        except CalibrationError as exc:
+            hint = "" if calibration else f" ({tables[0]} is a whole-table photo: give --calibration NAME)"
+            typer.echo(f"Error: {exc}{hint}", err=True)
+            raise typer.Exit(2)
+        if calibration is None:
+            err.print(f"using the default calibration '{profile.name}' for the whole-table photo(s)")
+
+    images = [str(s.path) for f in folders.values() for s in f.slots]
     with Progress(TextColumn("reading photos"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err, transient=True) as bar:
-        task = bar.add_task("read", total=len(images))
+        task = bar.add_task("read", total=len(images) + len(tables))
         readings = read_image_files(images, jobs=jobs, progress=lambda _: bar.advance(task))
+        table_readings = read_table_files([str(p) for p in tables], profile, jobs=jobs,
+                                          progress=lambda _: bar.advance(task)) if tables else []
     by_path = {r.image: r for r in readings}
+    for p, tr in zip(tables, table_readings):
+        folders[p], zone_readings = table_hand(p, profile, tr)
+        by_path.update(zone_readings)
     overrides = {"position": position, "zero_joker": zero_joker, "tie_policy": tie_policy}
-    scores = [score_hand(f, by_path, overrides) for f in folders]
+    scores = [score_hand(folders[p], by_path, overrides) for _, p in items]
 
     console = Console()
     for sc in scores:
