@@ -177,7 +177,7 @@ def colour_name(bgr: Sequence[float]) -> str:
     """A plain name for an ink colour: ``dark``, ``red``, ``orange``, ``yellow``, ``green``, ``blue``, ``purple``, ``grey``."""
     px = np.uint8([[np.clip(np.round(bgr), 0, 255)]])
     h, s, v = (int(x) for x in cv2.cvtColor(px, cv2.COLOR_BGR2HSV)[0, 0])
-    if v < 70:
+    if v < 100:  # dark ink takes the paper's tint (dark green on a green note): brightness decides
         return "dark"
     if s < 60:
         return "dark" if v < 140 else "grey"

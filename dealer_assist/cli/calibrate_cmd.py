@@ -419,7 +419,10 @@ def notes_command(
                 samples.append(s)
         if not samples:
             raise CalibrationError(f"No photo gave a usable note: {'; '.join(problems)}.")
-        layout = learn_layout(samples)
+        try:
+            layout = learn_layout(samples)
+        except ValueError as exc:
+            raise CalibrationError(f"The photos do not agree on a layout: {exc}.") from None
         saved = _save(replace(target, notes=layout), output, err)
     for p in problems:
         err.print(f"skipped {p}")
