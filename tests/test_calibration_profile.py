@@ -266,3 +266,14 @@ def test_show_prints_every_section(cal_dir):
     assert "top_right" in out and "red" in out and "aspect 2.275" in out
     as_json = json.loads(run("calibrate", "show", "--calibration", "full", "--json").stdout)
     assert as_json["table"]["table_size_mm"] == [1000.0, 700.0]
+
+
+def test_writing_to_a_default_pointer_is_refused_with_what_to_do(cal_dir, tmp_path):
+    save_profile(_profile(), "one")
+    set_default("one")
+    img = tmp_path / "x.png"
+    img.write_bytes(b"")
+    result = run("calibrate", "table", "--image", str(img), "--corners", "1,1 9,1 9,9 1,9", "--table-mm", "1000,700",
+                 "--seats", "a,b", "--output", "default")
+    assert result.exit_code == 2 and "points to the profile 'one'" in result.output
+    assert "calibrate use NAME" in result.output and load_profile().name == "one"

@@ -36,6 +36,7 @@ from dealer_assist.calibration.profile import (
     set_default,
     write_bytes_atomic,
 )
+from dealer_assist.calibration.profile import _pointer_target
 from dealer_assist.cli.app import app
 from dealer_assist.display import NO_DISPLAY_HINT, has_display
 from dealer_assist.vision.images import ImageError, load_image
@@ -81,6 +82,10 @@ def _target(output: str) -> Profile:
     path = profile_path(output, follow_default=False)
     if not path.exists():
         return Profile(path.stem, path)
+    pointed = _pointer_target(path) if path.is_file() else None
+    if pointed is not None:
+        raise CalibrationError(f"{path} points to the profile '{pointed}': write to --output {pointed}, or to a new "
+                               f"name and make it the default with `dealer-assist calibrate use NAME`.")
     try:
         return load_profile(path)
     except CalibrationError as exc:
