@@ -4,7 +4,6 @@ and every bad file (one plain sentence, non-zero exit, no traceback)."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -17,7 +16,6 @@ from dealer_assist.calibration.profile import (
     PrintLayout,
     Profile,
     TablePlane,
-    Zone,
     diagonal_centre,
     list_profiles,
     profile_path,
