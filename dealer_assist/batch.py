@@ -227,11 +227,15 @@ class HandScore:
         }
         if self.result:
             obj["players"] = {
-                name: {k: v for k, v in res.items() if k in ("class", "ranks", "natural")}
+                name: {k: v for k, v in res.items() if k in ("class", "ranks", "natural", "notes")}
                 for name, res in self.result["players"].items()
             }
             obj["winners"] = self.result["winners"]
         return obj
+
+
+def _count(n: int) -> str:
+    return f"{n} note" if n == 1 else f"{n} notes"
 
 
 def is_stray_read(note: NoteRead) -> bool:
@@ -276,7 +280,7 @@ def score_hand(folder: HandFolder, readings: dict[str, ImageReading],
                 given = [given]
             for s in given:
                 notes.append({"image": name, "seat": slot.seat, "serial": str(s), "confidence": 1.0,
-                              "source": "manual"})
+                              "source": "manual", "status": "manual", "ignored": False})
                 target.append(str(s))
             if len(given) != slot.expected:
                 reasons.append(f"{name}: hand.json gives {len(given)} serial(s), {slot.expected} expected.")
@@ -299,15 +303,19 @@ def score_hand(folder: HandFolder, readings: dict[str, ImageReading],
             if n.serial is None:
                 label = f"note {i}" if len(found) > 1 else "the note"
                 reasons.append(f"{name}: {label} is {n.status.replace('_', ' ')}: {n.reason}.")
-        if len(found) < slot.expected:
-            missing = slot.expected - len(found)
-            reasons.append(
-                f"{name}: {slot.expected} note(s) expected, {len(found)} found "
-                f"({missing} with no legible serial print)."
-            )
-        elif len(found) > slot.expected:
-            reasons.append(f"{name}: {slot.expected} note(s) expected, {len(found)} found.")
+        if len(found) != slot.expected:
+            reasons.append(f"{name}: {_count(slot.expected)} expected, {len(found)} found"
+                           + (" (a note whose serial prints are hidden is not seen)."
+                              if len(found) < slot.expected else "."))
         target.extend(n.serial for n in trusted)
+    seen: dict[str, list[str]] = {}
+    for n in notes:
+        if n["serial"] and not n.get("ignored"):
+            seen.setdefault(n["serial"], []).append(n["image"])
+    for serial, images in seen.items():
+        if len(images) > 1:
+            where = " and ".join(images) if len(set(images)) > 1 else f"{images[0]} (twice)"
+            reasons.append(f"serial {serial} is read in {where}: one note cannot lie in two places.")
     if "position" not in settings:
         reasons.append("no playing position: put \"position\" in hand.json or pass --position.")
     if not [s for s in folder.slots if s.seat == "board"]:
@@ -536,6 +544,10 @@ def write_atomic(path: str | Path, text: str) -> None:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
+        # mkstemp makes the file private (0600); give it the usual umask-based mode.
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, p)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -546,14 +558,20 @@ CSV_COLUMNS = ["folder", "status", "position", "zero_joker", "tie_policy", "seat
                "confidences", "class", "ranks", "natural", "winner", "reasons"]
 
 
+def _csv_bool(value: bool | None) -> str:
+    return "" if value is None else ("true" if value else "false")
+
+
 def csv_rows(scores: Sequence[HandScore]) -> list[dict[str, Any]]:
     """One row per seat (the board, then each player) per hand, columns :data:`CSV_COLUMNS`."""
     rows = []
     for sc in scores:
         obj = sc.to_json()
-        seats: dict[str, list[dict]] = {}
+        seats: dict[str, list[dict]] = {"board": []}
         for n in sc.notes:
             seats.setdefault(n["seat"], []).append(n)
+        if not seats["board"]:
+            del seats["board"]
         for seat, ns in seats.items():
             hand = obj["players"].get(seat, {})
             rows.append({
@@ -563,7 +581,7 @@ def csv_rows(scores: Sequence[HandScore]) -> list[dict[str, Any]]:
                 "serials": " ".join(n["serial"] or "?" for n in ns),
                 "confidences": " ".join(str(n["confidence"]) for n in ns),
                 "class": hand.get("class") or "", "ranks": " ".join(map(str, hand.get("ranks") or [])),
-                "natural": hand.get("natural", ""), "winner": seat in obj["winners"],
+                "natural": _csv_bool(hand.get("natural")), "winner": _csv_bool(seat in obj["winners"]),
                 "reasons": " | ".join(sc.reasons),
             })
     return rows

@@ -38,8 +38,10 @@ def test_no_wrong_verdict_on_real_hands(real_verdicts):
     for v in scored:
         exp = expected[v["folder"].rsplit("/", 1)[-1]]["expect"]
         assert v["winners"] == exp["winners"]
-        assert v["players"] == {k: {"class": p["class"], "ranks": p["ranks"], "natural": p["natural"]}
-                                for k, p in exp["players"].items()}
+        assert {k: {f: p[f] for f in ("class", "ranks", "natural")} for k, p in v["players"].items()} == \
+            {k: {"class": p["class"], "ranks": p["ranks"], "natural": p["natural"]} for k, p in exp["players"].items()}
+        for p in v["players"].values():  # the 3 notes played, each with its rank and why
+            assert len(p["notes"]) == 3 and all("rank" in n and "reason" in n for n in p["notes"])
 
 
 def test_report_and_summary_printed(real_verdicts):
@@ -69,6 +71,8 @@ def test_csv_has_a_row_per_seat(real_verdicts):
     _, csv_text, _ = real_verdicts
     lines = csv_text.strip().splitlines()
     assert lines[0].startswith("folder,status,position")
+    assert ",board," in lines[1]  # the board row comes first in each hand
+    assert ",true," in csv_text and "True" not in csv_text
     # hand_02 has the board and four players.
     assert sum(",hand_02," in f",{line}" or "/hand_02," in line for line in lines) == 5
 
@@ -98,7 +102,8 @@ def test_overrides_score_a_hand_exactly_as_the_rules_engine(tmp_path):
     truth = result_to_json(evaluate(hand))
     assert v["status"] == "scored"
     assert v["winners"] == truth["winners"]
-    assert v["players"]["bob"] == {k: truth["players"]["bob"][k] for k in ("class", "ranks", "natural")}
+    assert {k: v["players"]["bob"][k] for k in ("class", "ranks", "natural")} == \
+        {k: truth["players"]["bob"][k] for k in ("class", "ranks", "natural")}
     assert all(n["source"] == "manual" for n in v["notes"])
 
 
@@ -118,7 +123,7 @@ def test_same_serial_twice_needs_review(tmp_path):
     runner.invoke(app, ["score", str(_hand(tmp_path, serials)), "--json", str(out), "-j", "1"])
     (v,) = json.loads(out.read_text())
     assert v["status"] == "needs_review" and v["winners"] == []
-    assert "1234567" in " ".join(v["reasons"])
+    assert "serial 1234567 is read in alice.jpg and board.jpg: one note cannot lie in two places." in v["reasons"]
 
 
 def test_wrong_note_counts_and_missing_position_need_review(tmp_path):
@@ -131,8 +136,8 @@ def test_wrong_note_counts_and_missing_position_need_review(tmp_path):
     assert result.exit_code == 1
     (v,) = json.loads(out.read_text())
     reasons = " ".join(v["reasons"])
-    assert "alice.jpg: 2 note(s) expected, 1 found" in reasons
-    assert "board-1.jpg: 1 note(s) expected, 0 found" in reasons
+    assert "alice.jpg: 2 notes expected, 1 found" in reasons
+    assert "board-1.jpg: 1 note expected, 0 found" in reasons
     assert "no playing position" in reasons
 
 
@@ -165,3 +170,16 @@ def test_earlier_results_survive_a_failed_run(tmp_path):
     result = runner.invoke(app, ["score", str(tmp_path / "missing"), "--json", str(out)])
     assert result.exit_code == 2
     assert out.read_text() == "[\"earlier\"]"
+
+
+def test_result_files_get_the_usual_permissions(tmp_path):
+    import os
+    serials = {"board.jpg": ["1234567", "7654321", "5555555"], "alice.jpg": ["1111111", "2222222"],
+               "bob.jpg": ["3333333", "9999999"]}
+    out = tmp_path / "v.json"
+    old = os.umask(0o022)
+    try:
+        runner.invoke(app, ["score", str(_hand(tmp_path, serials)), "--json", str(out), "-j", "1"])
+    finally:
+        os.umask(old)
+    assert out.stat().st_mode & 0o777 == 0o644

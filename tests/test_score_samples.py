@@ -33,6 +33,7 @@ def test_sample_verdicts_equal_the_rules_engine_on_the_truth(verdicts):
         assert v["status"] == "scored", v["reasons"]
         assert v["winners"] == expected["winners"]
         for name, res in expected["players"].items():
-            assert v["players"][name] == {k: res[k] for k in ("class", "ranks", "natural")}
+            assert {k: v["players"][name][k] for k in ("class", "ranks", "natural")} == \
+                {k: res[k] for k in ("class", "ranks", "natural")}
         read = sorted(n["serial"] for n in v["notes"])
         assert read == sorted(truth["board"] + [s for p in truth["players"] for s in p["pocket"]])
