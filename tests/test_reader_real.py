@@ -99,3 +99,12 @@ def test_single_print_notes_are_cross_checked_by_a_second_engine(real_reads):
         assert note.serial == serial
         engines = {r.engine for p in note.prints for r, ss in p.reads if any(s.digits == serial for s in ss)}
         assert {"rapidocr", "ppocr-v4"} <= engines
+
+
+def test_small_prints_are_confirmed_by_a_second_engine(real_reads):
+    # real_064's print is 14 px high: whatever agrees, PP-OCRv4 must read it too.
+    from dealer_assist.vision.reader import SMALL_PRINT_PX
+
+    (note,) = [n for n in real_reads["real_064.jpg"] if n.serial]
+    assert min(p.height for p in note.prints) < SMALL_PRINT_PX
+    assert any(r.engine == "ppocr-v4" and "6262852" in r.text for p in note.prints for r, _ in p.reads)

@@ -68,3 +68,30 @@ def test_quad_iou_of_half_overlap():
     a = np.array([[0, 0], [10, 0], [10, 10], [0, 10]], np.float32)
     b = a + np.array([5, 0], np.float32)
     assert quad_iou(a, b) == pytest.approx(50 / 150)
+
+
+def test_decide_refuses_small_prints_that_only_the_primary_reads():
+    from dealer_assist.vision.ocr import LineRead
+    from dealer_assist.vision.reader import Print, decide
+    from dealer_assist.vision.serials import parse_serial_text
+
+    class Blind:
+        name = "ppocr-v4"
+
+        def recognize(self, crop):
+            return LineRead("", 0.0, self.name)
+
+    scale = 0.6  # prints about 2.4 px per mm: 10 px high lines
+    def make(center):
+        q = _print_quad(center) * scale
+        r = LineRead("КС 6145682", 0.99, "rapidocr")
+        return Print(quad=q.astype(np.float32), crop=np.zeros((10, 60, 3), np.uint8),
+                     reads=[(r, parse_serial_text(r.text))])
+    prints = [make(TOP_RIGHT_PRINT_MM), make(LEFT_PRINT_MM)]
+    note = decide(prints, [Blind()])
+    assert note.serial is None and "small" in note.reason
+    # Large prints that agree in the layout are trusted on their own.
+    big = [make(TOP_RIGHT_PRINT_MM), make(LEFT_PRINT_MM)]
+    for p in big:
+        p.quad = p.quad / scale * 8
+    assert decide(big, [Blind()]).serial == "6145682"

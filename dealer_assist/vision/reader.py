@@ -49,6 +49,9 @@ PRINT_ASPECT = (2.7, 10.0)
 MIN_PRINT_HEIGHT_PX = 6.0
 #: A print whose quad comes this close (px) to the photo's edge is taken as cut by it.
 FRAME_MARGIN_PX = 3.0
+#: A print line lower than this (px) is small: its serial needs a second engine
+#: even when both prints agree (see :func:`decide`).
+SMALL_PRINT_PX = 22.0
 #: Two prints further apart than this many print heights are not one note.
 MAX_PRINT_DISTANCE_H = 60.0
 #: Offset window of the left print from the top-right one, in the top-right
@@ -330,7 +333,8 @@ def _trusted_value(votes: Counter, by_print: dict, by_engine: dict) -> str | Non
     return value if n >= 2 and independent and runner_up * 3 <= n else None
 
 
-def decide(prints: list[Print], seconds: Sequence[TextRecognizer] = ()) -> NoteRead:
+def decide(prints: list[Print], seconds: Sequence[TextRecognizer] = (),
+           primary: str = RapidOcrEngine.name) -> NoteRead:
     """Stage 5: cross-check the reads of one note's prints and decide.
 
     Rules, in order:
@@ -342,13 +346,15 @@ def decide(prints: list[Print], seconds: Sequence[TextRecognizer] = ()) -> NoteR
     * a value V is **trusted** when at least two reads of V agree from two
       different prints or two different engines, every other 7-digit value has
       at most a third of V's reads, and two prints reading V lie in the
-      1997-series layout (:func:`is_ruble_pair`);
+      1997-series layout (:func:`is_ruble_pair`); when the prints are small
+      (:data:`SMALL_PRINT_PX`), a second engine must read V too;
     * otherwise ``unreadable``, with the reads kept for the person.
 
     Args:
         prints: the prints of one note (from :func:`group_prints`).
         seconds: the cross-check recognizers, in the order to ask them
             (empty: the primary alone).
+        primary: the primary recognizer's name (its reads are the first of each print).
     """
     nine = [s for p in prints for _, s in p.serials(SerialKind.SERIAL9)]
     quad = _estimate_quad(prints)
@@ -389,9 +395,13 @@ def decide(prints: list[Print], seconds: Sequence[TextRecognizer] = ()) -> NoteR
     def settled() -> bool:
         return len(votes) == 1 and len(next(iter(by_print.values()))) >= 2
 
+    # Small prints (a far camera, a whole-table view) fool one engine the same
+    # way on both prints (0 read as 6 twice): they always get a second engine.
+    small = min(p.height for p in prints) < SMALL_PRINT_PX
+
     # Ask the cross-check engines in turn, only while the note is not settled.
-    for engine in seconds:
-        if settled() or _trusted_value(votes, by_print, by_engine) is not None:
+    for k, engine in enumerate(seconds):
+        if (settled() or _trusted_value(votes, by_print, by_engine) is not None) and not (small and k == 0):
             break
         for p in prints:
             if not p.ambiguous and not any(r.engine == engine.name for r, _ in p.reads):
@@ -414,6 +424,9 @@ def decide(prints: list[Print], seconds: Sequence[TextRecognizer] = ()) -> NoteR
         alts = ", ".join(sorted(votes))
         return NoteRead(None, None, 0.0, quad, "unreadable",
                         f"the reads disagree ({alts})", prints)
+    if small and seconds and not (by_engine[value] - {primary}):
+        return NoteRead(None, None, 0.0, quad, "unreadable",
+                        f"the print is small and no second engine confirms {value}", prints)
     agreeing = [prints[i] for i in sorted(by_print[value])]
     if len(agreeing) >= 2:
         ok, top, left = is_ruble_pair(agreeing[0].quad, agreeing[1].quad)
@@ -477,7 +490,7 @@ class SerialReader:
         for group in group_prints(prints):
             if not any(s.kind != SerialKind.PARTIAL for p in group for _, s in p.serials()):
                 continue
-            note = decide(group, self.seconds)
+            note = decide(group, self.seconds, self.primary.name)
             # Snap the layout-based estimate to the note's edges (perspective).
             quad, _ = refine_note_quad(image, note.quad, search=0.25)
             note.quad, _ = refine_note_quad(image, quad, search=0.06)
