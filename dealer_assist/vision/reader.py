@@ -105,7 +105,8 @@ class NoteRead:
 
     Attributes:
         serial: the trusted 7 digits, or ``None`` (never padded or guessed).
-        letters: the two Cyrillic letters when both prints or engines agree, else ``None``.
+        letters: the two Cyrillic letters when two reads agree and one of them
+            is a Cyrillic engine's (:data:`CYRILLIC_ENGINES`), else ``None``.
         confidence: 0..1; 0 when ``serial`` is ``None``.
         quad: ``(4, 2)`` note quad in image pixels, clockwise from the note's
             top-left: estimated from the prints' layout, then snapped to the
@@ -313,14 +314,23 @@ def group_prints(prints: Sequence[Print]) -> list[list[Print]]:
     return list(groups.values())
 
 
+#: Engines trained on Cyrillic. The PP-OCR models read Latin and Chinese and
+#: put a look-alike for Я, Л, Ж... ("ВЯ" comes back "BA"), so only letters that
+#: a Cyrillic engine read count.
+CYRILLIC_ENGINES = frozenset({"tesseract"})
+
+
 def _letters(prints: Sequence[Print], serial: str) -> str | None:
-    votes = Counter(s.letters for p in prints for _, s in p.serials(SerialKind.SERIAL7)
-                    if s.digits == serial and s.letters)
+    """The serial's letters, when a Cyrillic engine read them and another read agrees."""
+    reads = [(r.engine, s.letters) for p in prints for r, s in p.serials(SerialKind.SERIAL7)
+             if s.digits == serial and s.letters]
+    votes = Counter(letters for _, letters in reads)
     if not votes:
         return None
     (best, n), *rest = votes.most_common()
+    cyrillic = any(engine in CYRILLIC_ENGINES and letters == best for engine, letters in reads)
     # Letters are informative only: keep them when two reads agree and none disagrees.
-    return best if n >= 2 and not rest else None
+    return best if n >= 2 and not rest and cyrillic else None
 
 
 def _trusted_value(votes: Counter, by_print: dict, by_engine: dict) -> str | None:
