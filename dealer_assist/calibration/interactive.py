@@ -16,6 +16,7 @@ import numpy as np
 
 from dealer_assist.calibration.camera import coverage, find_chessboard
 from dealer_assist.calibration.profile import CalibrationError
+from dealer_assist.camera_util import CameraError, open_camera_device
 
 #: Largest window the images are shown in (px); bigger images are scaled down for display only.
 MAX_WINDOW = (1400, 900)
@@ -33,12 +34,13 @@ class FrameSource(Protocol):
 
 
 def open_camera(device: int) -> cv2.VideoCapture:
-    """Open camera ``device``; :class:`CalibrationError` when it cannot be opened."""
-    cap = cv2.VideoCapture(device)
-    if not cap.isOpened():
-        cap.release()
-        raise CalibrationError(f"Camera {device} cannot be opened (is it connected, and not used by another program?).")
-    return cap
+    """Open camera ``device`` (0, 1, ...) quietly; :class:`CalibrationError` when the index is
+    invalid (negative: OpenCV would segfault) or the camera cannot be opened.
+    See :func:`dealer_assist.camera_util.open_camera_device`."""
+    try:
+        return open_camera_device(device)
+    except CameraError as exc:
+        raise CalibrationError(str(exc)) from None
 
 
 def grab_frame(device: int, warmup: int = 10) -> np.ndarray:

@@ -37,6 +37,7 @@ from dealer_assist.calibration.profile import (
     write_bytes_atomic,
 )
 from dealer_assist.calibration.profile import _pointer_target
+from dealer_assist.camera_util import CameraError, check_camera_index
 from dealer_assist.cli.app import app
 from dealer_assist.display import NO_DISPLAY_HINT, has_display
 from dealer_assist.vision.images import ImageError, load_image
@@ -65,10 +66,10 @@ def _fail(message: str, code: int = 2) -> None:
 
 @contextmanager
 def _plain_errors() -> Iterator[None]:
-    """Every calibration or image error becomes one sentence on stderr and exit code 2."""
+    """Every calibration, camera or image error becomes one sentence on stderr and exit code 2."""
     try:
         yield
-    except (CalibrationError, ImageError) as exc:
+    except (CalibrationError, CameraError, ImageError) as exc:
         _fail(str(exc))
 
 
@@ -156,6 +157,7 @@ def camera_command(
         target = _target(output)
         unusable: dict[str, str] = {}
         if device is not None:
+            check_camera_index(device)
             if not has_display():
                 raise CalibrationError(f"{NO_DISPLAY_HINT}: photograph the chessboard and give --images GLOB instead.")
             from dealer_assist.calibration.interactive import capture_chessboard_views, open_camera
@@ -278,6 +280,8 @@ def table_command(
     with _plain_errors():
         if (image is None) == (device is None):
             raise CalibrationError("Give either --image FILE or --camera N (one frame is grabbed).")
+        if device is not None:
+            check_camera_index(device)  # OpenCV segfaults on a negative index
         if sum([corners is not None, aruco, interactive]) != 1:
             raise CalibrationError("Give exactly one of --corners, --aruco or --interactive.")
         if (seats is None) == (zones is None):

@@ -1,0 +1,78 @@
+"""Bad input to `dealer-assist calibrate`: one plain sentence, a non-zero exit code, no
+traceback, no crash of the process, and no profile overwritten or followed out of its folder."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from dealer_assist.calibration import CalibrationError, load_profile
+from dealer_assist.camera_util import CameraError, check_camera_index, quiet_opencv
+from dealer_assist.cli import app
+
+runner = CliRunner()
+REPO = Path(__file__).resolve().parents[1]
+TABLE_1 = REPO / "sample_images" / "tables" / "table_1.jpg"
+
+
+def run(*args, env=None):
+    result = runner.invoke(app, [str(a) for a in args], env={"COLUMNS": "200", **(env or {})})
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def run_process(*args, cal_dir: Path, cwd: Path) -> subprocess.CompletedProcess:
+    """The CLI in a real process: a segfault or OpenCV's own log lines show only there."""
+    env = {**os.environ, "DEALER_ASSIST_CALIBRATION_DIR": str(cal_dir), "COLUMNS": "200"}
+    env.pop("OPENCV_LOG_LEVEL", None)
+    return subprocess.run([sys.executable, "-m", "dealer_assist", *map(str, args)], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.fixture
+def cal_dir(tmp_path, monkeypatch):
+    d = tmp_path / "calibration"
+    monkeypatch.setenv("DEALER_ASSIST_CALIBRATION_DIR", str(d))
+    return d
+
+
+# -- cameras --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("device", ["-1", "-2"])
+def test_a_negative_camera_is_a_plain_error_not_a_segfault(tmp_path, device):
+    done = run_process("calibrate", "table", "--camera", device, "--aruco", "--seats", "a,b", "-o", "out2.json",
+                       cal_dir=tmp_path / "calibration", cwd=tmp_path)
+    assert done.returncode == 2, (done.returncode, done.stderr)
+    assert done.stderr.strip() == f"Error: Camera {device} cannot be opened (camera numbers are 0, 1, 2, ...)."
+    assert not (tmp_path / "out2.json").exists()
+
+
+def test_a_missing_camera_is_one_sentence_without_opencv_log_lines(tmp_path):
+    done = run_process("calibrate", "table", "--camera", "97", "--aruco", "--seats", "a,b", "-o", "out2.json",
+                       cal_dir=tmp_path / "calibration", cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "Error: Camera 97 cannot be opened (is it connected, and not used by another program?)."]
+
+
+def test_camera_index_check_and_quiet_opencv_restore_the_log_level():
+    assert check_camera_index(0) == 0 and check_camera_index(3) == 3
+    for bad in (-1, True, "0", 1.5):
+        with pytest.raises(CameraError, match="cannot be opened"):
+            check_camera_index(bad)
+    before = cv2.utils.logging.getLogLevel()
+    with pytest.raises(RuntimeError):
+        with quiet_opencv():
+            assert cv2.utils.logging.getLogLevel() == cv2.utils.logging.LOG_LEVEL_SILENT
+            raise RuntimeError("boom")
+    assert cv2.utils.logging.getLogLevel() == before
