@@ -76,3 +76,30 @@ def test_camera_index_check_and_quiet_opencv_restore_the_log_level():
             assert cv2.utils.logging.getLogLevel() == cv2.utils.logging.LOG_LEVEL_SILENT
             raise RuntimeError("boom")
     assert cv2.utils.logging.getLogLevel() == before
+
+
+# -- calibrate pattern ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("args, words", [
+    (["-o", "pat.txt"], "--output must end in .png or another image type"),
+    (["-o", "p.png", "--pattern", "1000x1000", "--square-px", "1000"], "The board would be 1003000 x 1003000 px"),
+    (["-o", "p.png", "--square-px", "2000"], "The board would be 24000 x 18000 px"),
+])
+def test_pattern_refuses_a_file_type_or_size_it_cannot_write(tmp_path, monkeypatch, args, words):
+    monkeypatch.chdir(tmp_path)
+    result = run("calibrate", "pattern", *args)
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith("Error: ") and words in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_pattern_writes_the_board_it_describes(tmp_path):
+    out = tmp_path / "board.png"
+    result = run("calibrate", "pattern", "-o", out, "--pattern", "7x5", "--square-px", "40")
+    assert result.exit_code == 0, result.output
+    board = cv2.imread(str(out), cv2.IMREAD_GRAYSCALE)
+    assert board.shape == ((5 + 3) * 40, (7 + 3) * 40)
+    found, corners = cv2.findChessboardCorners(board, (7, 5))
+    assert found and len(corners) == 35

@@ -57,6 +57,10 @@ app.add_typer(calibrate_app, name="calibrate")
 
 #: Photos are loaded at full resolution up to this side (calibration wants every pixel).
 FULL_RES_SIDE = 8000
+#: Image files the commands write (annotated photos, printable chessboards), by extension.
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".bmp", ".tif", ".tiff")
+#: Largest side of a printable chessboard, px (10000 px is 85 cm at 300 dpi; 100 MB in memory).
+MAX_PATTERN_SIDE_PX = 10000
 
 
 def _fail(message: str, code: int = 2) -> None:
@@ -558,8 +562,9 @@ def check_command(
         if not output.parent.is_dir():
             raise CalibrationError(f"Cannot write {output}: the folder {output.parent} does not exist.")
         suffix = output.suffix.lower() or ".jpg"
-        if suffix not in (".jpg", ".jpeg", ".png", ".webp", ".bmp", ".tif", ".tiff"):
-            raise CalibrationError(f"--output must end in .jpg, .png or another image type, not {output.suffix!r}.")
+        if suffix not in IMAGE_SUFFIXES:
+            raise CalibrationError(f"--output must end in .jpg, .png or another image type "
+                                   f"({', '.join(IMAGE_SUFFIXES[2:])}), not {output.suffix!r}.")
         photo = _load_photo(image)
         try:
             notes = read_table(photo, profile, _table_reader())
@@ -611,11 +616,20 @@ def pattern_command(
 
     with _plain_errors():
         pat = parse_pattern(pattern)
+        suffix = output.suffix.lower() or ".png"
+        if suffix not in IMAGE_SUFFIXES:
+            raise CalibrationError(f"--output must end in .png or another image type "
+                                   f"({', '.join(IMAGE_SUFFIXES[1:])}), not {output.suffix!r}.")
         if not output.parent.is_dir():
             raise CalibrationError(f"Cannot write {output}: the folder {output.parent} does not exist.")
-        ok, buf = cv2.imencode(output.suffix.lower() or ".png", chessboard_image(pat, square_px))
+        # the same size chessboard_image makes: the squares plus a margin of one square each side
+        width, height = (pat[0] + 3) * square_px, (pat[1] + 3) * square_px
+        if max(width, height) > MAX_PATTERN_SIDE_PX:
+            raise CalibrationError(f"The board would be {width} x {height} px; at most {MAX_PATTERN_SIDE_PX} px a side "
+                                   f"is written: use a smaller --square-px or --pattern.")
+        ok, buf = cv2.imencode(suffix, chessboard_image(pat, square_px))
         if not ok:
-            raise CalibrationError(f"--output must end in .png or another image type, not {output.suffix!r}.")
+            raise CalibrationError(f"Cannot encode the board as {suffix}.")
         try:
             write_bytes_atomic(output, buf.tobytes())
         except OSError as exc:
