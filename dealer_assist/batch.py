@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 import tempfile
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -89,6 +90,8 @@ def read_image_file(path: str) -> ImageReading:
         notes = _reader().read(image)
     except EngineError as exc:
         return ImageReading(path, error=str(exc))
+    except Exception as exc:  # noqa: BLE001 - one photo must never stop a batch
+        return ImageReading(path, error=f"{path}: the reader failed on this photo ({type(exc).__name__}: {exc}).")
     return ImageReading(path, notes=notes, scale=scale)
 
 
@@ -137,7 +140,12 @@ class HandFolder:
 
 
 def is_image(path: Path) -> bool:
-    return path.is_file() and path.suffix.lower() in IMAGE_SUFFIXES
+    """A regular, visible file with an image suffix (``._x.jpg`` and other dotfiles are not)."""
+    return path.is_file() and looks_like_image_name(path)
+
+
+def looks_like_image_name(path: Path) -> bool:
+    return path.suffix.lower() in IMAGE_SUFFIXES and not path.name.startswith(".")
 
 
 def looks_like_hand(folder: Path) -> bool:
@@ -180,12 +188,18 @@ def parse_hand_folder(path: Path) -> HandFolder:
     hj = path / "hand.json"
     if hj.exists():
         try:
-            settings = json.loads(hj.read_text(encoding="utf-8"))
+            settings = json.loads(hj.read_text(encoding="utf-8-sig"))
             if not isinstance(settings, dict):
-                raise ValueError("not a JSON object")
-        except (ValueError, OSError) as exc:
-            problems.append(f"hand.json cannot be used ({exc}).")
+                raise ValueError("it is not a JSON object")
+        except json.JSONDecodeError as exc:
+            problems.append(f"hand.json is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}).")
             settings = {}
+        except (ValueError, OSError) as exc:
+            problems.append(f"hand.json cannot be used: {exc}.")
+            settings = {}
+    for c in sorted(path.iterdir()):
+        if looks_like_image_name(c) and not c.is_file():
+            problems.append(f"{c.name}: not a readable photo (a broken link or a folder).")
     slots: list[Slot] = []
     for img in sorted(c for c in path.iterdir() if is_image(c)):
         stem = img.stem
@@ -267,6 +281,10 @@ def score_hand(folder: HandFolder, readings: dict[str, ImageReading],
     if not isinstance(manual, dict):
         reasons.append("hand.json: 'serials' must map an image name to a list of serials.")
         manual = {}
+    names = {slot.path.name for slot in folder.slots}
+    for key in manual:
+        if key not in names:
+            reasons.append(f"hand.json: 'serials' names {key}, which is not a photo in this hand.")
     notes: list[dict[str, Any]] = []
     board: list[str] = []
     pockets: dict[str, list[str]] = {}
@@ -278,6 +296,14 @@ def score_hand(folder: HandFolder, readings: dict[str, ImageReading],
             given = manual[name]
             if isinstance(given, str):
                 given = [given]
+            if not isinstance(given, list):
+                reasons.append(f"hand.json: the serials for {name} must be a list of 7-digit strings.")
+                continue
+            bad = [str(x) for x in given if not (isinstance(x, str) and len(x) == 7 and x.isdigit())]
+            if bad:
+                shown = bad[0] if len(bad[0]) <= 12 else bad[0][:12] + "…"
+                reasons.append(f"hand.json: the serial {shown!r} given for {name} is not exactly 7 digits.")
+                continue
             for s in given:
                 notes.append({"image": name, "seat": slot.seat, "serial": str(s), "confidence": 1.0,
                               "source": "manual", "status": "manual", "ignored": False})
@@ -320,6 +346,14 @@ def score_hand(folder: HandFolder, readings: dict[str, ImageReading],
         reasons.append("no playing position: put \"position\" in hand.json or pass --position.")
     if not [s for s in folder.slots if s.seat == "board"]:
         reasons.append("no board photo (board.jpg or board-1.jpg ...).")
+    if not reasons:
+        # Each seat's count, named by its photos (the rules engine would say "players[2]").
+        for seat, serials in [("board", board), *pockets.items()]:
+            want = 3 if seat == "board" else 2
+            if len(serials) != want:
+                photos = ", ".join(sl.path.name for sl in folder.slots if sl.seat == seat)
+                who = "the board" if seat == "board" else f"player {seat}"
+                reasons.append(f"{who} ({photos}) has {_count(len(serials))}, {want} expected.")
     if reasons:
         return HandScore(str(folder.path), "needs_review", reasons, settings, notes)
     hand_obj = {**settings, "board": board,
@@ -454,7 +488,14 @@ def discover_inputs(paths: Iterable[str | Path], calibrated: bool) -> list[tuple
             items.extend(("table", c) for c in sorted(p.iterdir()) if is_image(c))
         else:
             items.extend(("hand", h) for h in discover_hands([p]))
-    return items
+    # The same hand or photo named twice (``score a a``, ``score x x/hand_1``) is scored once.
+    unique: list[tuple[str, Path]] = []
+    seen: set[Path] = set()
+    for kind, path in items:
+        if path.resolve() not in seen:
+            seen.add(path.resolve())
+            unique.append((kind, path))
+    return unique
 
 
 def table_settings(photo: Path) -> tuple[dict[str, Any], list[str]]:
@@ -531,23 +572,50 @@ def table_hand(photo: Path, profile, reading: TableReading) -> tuple[HandFolder,
 
 # ----------------------------------------------------------------------------- outputs
 
+def check_output_path(path: Path) -> str | None:
+    """Why ``path`` cannot take a result file (one sentence), or ``None`` when it can."""
+    real = Path(os.path.realpath(path))
+    if real.is_dir():
+        return f"cannot write {path}: it is a folder."
+    if not real.parent.is_dir():
+        return f"cannot write {path}: the folder {real.parent} does not exist."
+    if not os.access(real.parent, os.W_OK) and not (real.exists() and not real.is_file()):
+        return f"cannot write {path}: the folder {real.parent} is not writable."
+    return None
+
+
 def write_atomic(path: str | Path, text: str) -> None:
     """Write ``text`` to ``path`` atomically (temporary file in the same folder, then rename).
+
+    A symlink is written through to its target; a device or a pipe (``/dev/null``)
+    is written into directly, never replaced by a file.
 
     Raises:
         OSError: the folder does not exist or is not writable; ``path`` is untouched.
     """
-    p = Path(path)
+    p = Path(os.path.realpath(path))  # write through a symlink to its target
+    if p.exists() and not p.is_file():
+        if p.is_dir():
+            raise IsADirectoryError(21, "is a folder", str(path))
+        # A device or a pipe (/dev/null, a FIFO): write into it, never rename over it.
+        with open(p, "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+        return
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent if str(p.parent) else ".")
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
-        # mkstemp makes the file private (0600); give it the usual umask-based mode.
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
+        # mkstemp makes the file private (0600): keep an earlier file's mode, or
+        # give a new one the usual umask-based mode.
+        if p.exists():
+            mode = stat.S_IMODE(p.stat().st_mode)
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(tmp, mode)
         os.replace(tmp, p)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -35,9 +35,19 @@ def annotate(image: np.ndarray, reading: ImageReading) -> np.ndarray:
     return out
 
 
-def write_debug_image(reading: ImageReading, folder: Path) -> Path:
-    """Write ``<folder>/<image stem>.debug.jpg`` and return its path."""
+def write_debug_image(reading: ImageReading, folder: Path, taken: set[str] | None = None) -> Path:
+    """Write ``<folder>/<image stem>.debug.jpg`` and return its path.
+
+    Names in ``taken`` (written earlier in the same run: two photos called
+    ``x.jpg`` in different folders) get a suffix, ``x-2.debug.jpg``, instead
+    of overwriting each other.
+    """
     image, _ = load_image(reading.image)
-    target = folder / (Path(reading.image).stem + ".debug.jpg")
+    stem = Path(reading.image).stem
+    name, k = f"{stem}.debug.jpg", 1
+    while taken is not None and name in taken:
+        k += 1
+        name = f"{stem}-{k}.debug.jpg"
+    target = folder / name
     cv2.imwrite(str(target), annotate(image, reading))
     return target

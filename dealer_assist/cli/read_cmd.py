@@ -9,7 +9,9 @@ from typing import List, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from dealer_assist.batch import ImageReading, read_image_files
 from dealer_assist.cli.app import app
@@ -42,27 +44,32 @@ def read_command(
             typer.echo(f"Error: cannot create --debug-dir {debug_dir}: {exc.strerror}.", err=True)
             raise typer.Exit(2)
     console = Console()
-    err = Console(stderr=True)
     results = read_image_files([str(p) for p in images], jobs=jobs)
     failed = 0
+    used_names: set[str] = set()
     for r in results:
         if r.error:
             failed += 1
             typer.echo(f"Error: {r.error}", err=True)
-        if as_json:
-            print(json.dumps(r.to_json(), ensure_ascii=False), flush=True)
-        elif not r.error:
-            console.print(_table(r))
+        try:
+            if as_json:
+                print(json.dumps(r.to_json(), ensure_ascii=False), flush=True)
+            elif not r.error:
+                console.print(_table(r))
+        except OSError as exc:  # a full disk or a closed pipe on standard output
+            typer.echo(f"Error: cannot print the results: {(exc.strerror or str(exc)).lower()}.", err=True)
+            raise typer.Exit(1)
         if debug_dir is not None and not r.error:
             from dealer_assist.debug import write_debug_image
 
-            write_debug_image(r, debug_dir)
+            path = write_debug_image(r, debug_dir, taken=used_names)
+            used_names.add(path.name)
     if failed:
         raise typer.Exit(1)
 
 
 def _table(r: ImageReading) -> Table | str:
-    t = Table(title=r.image, title_justify="left")
+    t = Table(title=escape(r.image), title_justify="left")
     t.add_column("#", justify="right")
     t.add_column("serial")
     t.add_column("letters")
@@ -73,5 +80,5 @@ def _table(r: ImageReading) -> Table | str:
         t.add_row("-", "-", "-", "-", "no note", "no serial print found in this photo")
     for i, n in enumerate(r.notes, 1):
         t.add_row(str(i), n.serial or "?", n.letters or "", f"{n.confidence:.2f}",
-                  n.status.replace("_", " "), n.reason)
+                  n.status.replace("_", " "), Text(n.reason))
     return t

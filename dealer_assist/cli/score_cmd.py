@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 from pathlib import Path
 from typing import List, Optional
 
@@ -13,12 +14,14 @@ from rich.console import Console, Group
 from rich.panel import Panel
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.markup import escape
 from rich.text import Text
 
 from dealer_assist.batch import (
     CSV_COLUMNS,
     BatchError,
     HandScore,
+    check_output_path,
     csv_rows,
     discover_inputs,
     parse_hand_folder,
@@ -84,9 +87,14 @@ def score_command(
     lang = lang or default_lang()
     if lang not in ("en", "ru"):
         raise typer.BadParameter(f"must be en or ru, not {lang!r}.", param_hint="'--lang'")
-    for out in (json_out, csv_out):
-        if out is not None and not out.parent.is_dir():
-            typer.echo(f"Error: cannot write {out}: the folder {out.parent} does not exist.", err=True)
+    outs = [o for o in (json_out, csv_out) if o is not None]
+    if len(outs) == 2 and os.path.realpath(outs[0]) == os.path.realpath(outs[1]):
+        typer.echo(f"Error: --json and --csv both name {outs[0]}; give two different files.", err=True)
+        raise typer.Exit(2)
+    for out in outs:
+        problem = check_output_path(out)
+        if problem:
+            typer.echo(f"Error: {problem}", err=True)
             raise typer.Exit(2)
     try:
         items = discover_inputs(paths, calibrated=calibration is not None)
@@ -124,28 +132,35 @@ def score_command(
     scores = [score_hand(folders[p], by_path, overrides) for _, p in items]
 
     console = Console()
-    for sc in scores:
-        console.print(_report(sc, lang))
-    console.print(_summary(scores, lang))
-
     try:
-        if json_out is not None:
-            write_atomic(json_out, json.dumps([s.to_json() for s in scores], ensure_ascii=False, indent=1) + "\n")
-        if csv_out is not None:
-            buf = io.StringIO()
-            w = csv.DictWriter(buf, fieldnames=CSV_COLUMNS)
-            w.writeheader()
-            w.writerows(csv_rows(scores))
-            write_atomic(csv_out, buf.getvalue())
-    except OSError as exc:
-        typer.echo(f"Error: cannot write results: {exc.strerror or exc}.", err=True)
-        raise typer.Exit(2)
+        for sc in scores:
+            console.print(_report(sc, lang))
+        console.print(_summary(scores, lang))
+    except OSError as exc:  # a full disk or a closed pipe on standard output
+        typer.echo(f"Error: cannot print the report: {(exc.strerror or str(exc)).lower()}.", err=True)
+        # the result files below are still written
+
+    texts = []
+    if json_out is not None:
+        texts.append((json_out, json.dumps([s.to_json() for s in scores], ensure_ascii=False, indent=1) + "\n"))
+    if csv_out is not None:
+        buf = io.StringIO()
+        w = csv.DictWriter(buf, fieldnames=CSV_COLUMNS)
+        w.writeheader()
+        w.writerows(csv_rows(scores))
+        texts.append((csv_out, buf.getvalue()))
+    for out, text in texts:
+        try:
+            write_atomic(out, text)
+        except OSError as exc:
+            typer.echo(f"Error: cannot write {out}: {(exc.strerror or str(exc)).lower()}.", err=True)
+            raise typer.Exit(2)
     if strict and any(s.status != "scored" for s in scores):
         raise typer.Exit(1)
 
 
 def _report(sc: HandScore, lang: str):
-    title = f"{Path(sc.folder).name}"
+    title = escape(Path(sc.folder).name)
     if sc.status == "scored":
         labels = {n["serial"]: n["image"] for n in sc.notes if n["serial"]}
         return Panel(render_showdown(sc.showdown, lang, labels=labels), title=title, title_align="left",
@@ -158,7 +173,7 @@ def _report(sc: HandScore, lang: str):
     read.add_column("serial")
     read.add_column("confidence", justify="right")
     for n in sc.notes:
-        read.add_row(n["image"], n["seat"], n["serial"] or "?", str(n["confidence"]))
+        read.add_row(Text(n["image"]), Text(n["seat"]), n["serial"] or "?", str(n["confidence"]))
     return Panel(Group(Text(head, style="bold yellow"), body, read), title=title, title_align="left",
                  border_style="yellow")
 
@@ -174,7 +189,7 @@ def _summary(scores: list[HandScore], lang: str) -> Table:
         status = sc.status.replace("_", " ")
         style = "green" if sc.status == "scored" else "yellow"
         winners = ", ".join(sc.result["winners"]) if sc.result else "—"
-        t.add_row(Path(sc.folder).name, Text(status, style=style), str(sc.settings.get("position", "?")), winners)
+        t.add_row(Text(Path(sc.folder).name), Text(status, style=style), str(sc.settings.get("position", "?")), winners)
     n_ok = sum(s.status == "scored" for s in scores)
     t.caption = (f"{n_ok} из {len(scores)} раздач оценено" if ru else f"{n_ok} of {len(scores)} hands scored")
     return t

@@ -32,7 +32,8 @@ def load_image(path: str | Path, max_side: int = MAX_SIDE_PX) -> tuple[np.ndarra
 
     Raises:
         ImageError: the file is missing, is not an image OpenCV can decode,
-            is empty, or is smaller than :data:`MIN_SIDE_PX` on a side.
+            is empty, declares more pixels than OpenCV decodes, or is smaller
+            than :data:`MIN_SIDE_PX` on a side.
     """
     p = Path(path)
     if not p.exists():
@@ -46,7 +47,12 @@ def load_image(path: str | Path, max_side: int = MAX_SIDE_PX) -> tuple[np.ndarra
     if data.size == 0:
         raise ImageError(f"{p}: the file is empty.")
     # IMREAD_COLOR applies the EXIF orientation tag (OpenCV >= 3.1).
-    image = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    try:
+        image = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    except (cv2.error, MemoryError):
+        # OpenCV refuses images whose header declares more pixels than it allows
+        # (a "decompression bomb") and runs out of memory on some others.
+        raise ImageError(f"{p}: the image is too large to decode (or its header is corrupt).") from None
     if image is None:
         raise ImageError(f"{p}: not an image that can be decoded (corrupt or unsupported format).")
     h, w = image.shape[:2]

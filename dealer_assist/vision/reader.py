@@ -452,6 +452,29 @@ def decide(prints: list[Print], seconds: Sequence[TextRecognizer] = (),
     return NoteRead(value, _letters(prints, value), confidence, quad, "trusted", "", prints)
 
 
+def odd_length_note(prints: Sequence[Print]) -> NoteRead | None:
+    """A note whose two prints agree on a serial that is not 7 or 9 digits long.
+
+    Two prints in the 1997-series layout reading the same 5-6 or 8+ digits are
+    a note with a serial out of format (a misprint, a fake, a foreign note with
+    the same layout): it is reported, never padded or cut. Anything less is
+    stray digits and gives ``None``.
+    """
+    for i, a in enumerate(prints):
+        for b in prints[i + 1:]:
+            common = {s.digits for _, s in a.serials() if not s.derived} & {s.digits for _, s in b.serials()
+                                                                          if not s.derived}
+            if not common:
+                continue
+            ok, top, left = is_ruble_pair(a.quad, b.quad)
+            if ok and not a.cut and not b.cut:
+                digits = max(common, key=len)
+                return NoteRead(None, None, 0.0, note_quad_from_prints(top, left), "out_of_format",
+                                f"both prints read a {len(digits)}-digit serial ({digits}); only 7 digits play",
+                                list(prints))
+    return None
+
+
 def _estimate_quad(prints: Sequence[Print]) -> np.ndarray:
     if len(prints) >= 2:
         ok, top, left = is_ruble_pair(prints[0].quad, prints[1].quad)
@@ -498,9 +521,12 @@ class SerialReader:
         prints = find_prints(image, self.primary, self.primary, self.letters)
         notes = []
         for group in group_prints(prints):
-            if not any(s.kind != SerialKind.PARTIAL for p in group for _, s in p.serials()):
-                continue
-            note = decide(group, self.seconds, self.primary.name)
+            if not any(s.kind in (SerialKind.SERIAL7, SerialKind.SERIAL9) for p in group for _, s in p.serials()):
+                note = odd_length_note(group)
+                if note is None:
+                    continue  # stray digits (a date, a code): not a note
+            else:
+                note = decide(group, self.seconds, self.primary.name)
             # Snap the layout-based estimate to the note's edges (perspective).
             quad, _ = refine_note_quad(image, note.quad, search=0.25)
             note.quad, _ = refine_note_quad(image, quad, search=0.06)

@@ -28,7 +28,8 @@ class SerialKind(str, Enum):
 
     SERIAL7 = "serial7"  #: 7 digits: a 1997-series serial, in format
     SERIAL9 = "serial9"  #: 9 digits: a 2017-series serial, out of format
-    PARTIAL = "partial"  #: 5 or 6 digits: part of a serial (cut, occluded)
+    PARTIAL = "partial"  #: 5 or 6 digits: part of a serial (cut, occluded), or a short one
+    LONG = "long"  #: 8, 10 or more digits: not a ruble serial (other currencies, a misprint)
 
 
 @dataclass(frozen=True)
@@ -102,8 +103,8 @@ def _letters_read_as_digits(text: str, m: re.Match) -> bool:
 def parse_serial_text(text: str) -> list[SerialText]:
     """Find the serial-like digit runs in one line of OCR output.
 
-    Runs of 5-7 and 9 digits are kept; 8 and 10+ digits (other currencies,
-    barcodes) and runs touching a decimal point are dropped.
+    Runs of 5 or more digits are kept, each with its :class:`SerialKind`;
+    runs touching a decimal point (amounts) are dropped.
 
     >>> [(s.digits, s.letters, s.kind.value) for s in parse_serial_text("aK 4270166")]
     [('4270166', 'АК', 'serial7')]
@@ -111,8 +112,8 @@ def parse_serial_text(text: str) -> list[SerialText]:
     [('1196375', True)]
     >>> [s.kind.value for s in parse_serial_text("AA394009037")]
     ['serial9']
-    >>> parse_serial_text("A49958052C")
-    []
+    >>> [s.kind.value for s in parse_serial_text("A49958052C")]
+    ['long']
     >>> parse_serial_text("B49617584")[0].digits
     '9617584'
 
@@ -136,6 +137,8 @@ def parse_serial_text(text: str) -> list[SerialText]:
             kind = SerialKind.SERIAL9
         elif n in (5, 6):
             kind = SerialKind.PARTIAL
+        elif n >= 8:
+            kind = SerialKind.LONG
         else:
             continue
         prefix = text[: m.start()].rstrip()
