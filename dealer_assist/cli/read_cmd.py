@@ -23,7 +23,8 @@ def default_jobs() -> int:
 
 @app.command("read")
 def read_command(
-    images: List[Path] = typer.Argument(..., help="Photos to read (JPEG, PNG, WebP, ...).", show_default=False),
+    images: List[Path] = typer.Argument(..., help="Photos to read (JPEG, PNG, WebP, ...).", show_default=False,
+                                        metavar="PHOTO"),
     as_json: bool = typer.Option(False, "--json", help="Print FORMATS.md §3 JSON Lines, one object per image."),
     debug_dir: Optional[Path] = typer.Option(
         None, "--debug-dir", help="Write an annotated copy of each photo here (note quads, serial boxes, reads)."),

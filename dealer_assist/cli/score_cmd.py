@@ -43,7 +43,8 @@ TIE_POLICY = ("split", "rollover")
 @app.command("score")
 def score_command(
     paths: List[Path] = typer.Argument(
-        ..., help="Hand folders (FORMATS.md §4), or folders of hand folders.", show_default=False),
+        ..., help="Hand folders (FORMATS.md §4), or folders of hand folders.", show_default=False,
+        metavar="PATH"),
     json_out: Optional[Path] = typer.Option(None, "--json", help="Write every verdict to this JSON file."),
     csv_out: Optional[Path] = typer.Option(None, "--csv", help="Write one row per seat per hand to this CSV file."),
     position: Optional[int] = typer.Option(None, "--position", "-p", min=1, max=7,
