@@ -103,3 +103,42 @@ def test_pattern_writes_the_board_it_describes(tmp_path):
     assert board.shape == ((5 + 3) * 40, (7 + 3) * 40)
     found, corners = cv2.findChessboardCorners(board, (7, 5))
     assert found and len(corners) == 35
+
+
+# -- calibrate table: a plane mostly outside the photo ---------------------------------
+
+
+def _corners_profile(cal_dir: Path, name: str) -> bytes:
+    result = run("calibrate", "table", "--image", TABLE_1, "--corners", "0,0 1919,0 1919,1079 0,1079",
+                 "--table-mm", "1000,700", "--seats", "a,b", "-o", name)
+    assert result.exit_code == 0, result.output
+    return (cal_dir / f"{name}.json").read_bytes()
+
+
+@pytest.mark.parametrize("corners, share", [
+    ("-5000,-5000 99999,0 99999,99999 0,99999", "0%"),
+    ("-3000,0 1919,0 1919,1079 -3000,1079", "40%"),
+])
+def test_a_plane_mostly_outside_the_photo_is_refused_and_the_profile_kept(cal_dir, corners, share):
+    before = _corners_profile(cal_dir, "out1")
+    result = run("calibrate", "table", "--image", TABLE_1, "--corners", corners, "--table-mm", "1000,700",
+                 "--seats", "a,b", "-o", "out1")
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith(f"Error: The fitted plane puts only {share} of the 1000 x 700 mm table "
+                                    f"inside the 1920 x 1080 px photo")
+    assert len(result.output.strip().splitlines()) == 1
+    assert (cal_dir / "out1.json").read_bytes() == before
+
+
+def test_share_in_photo_measures_the_surface_in_view():
+    from dealer_assist.calibration.table import homography_from_corners, share_in_photo
+
+    whole = homography_from_corners(np.array([[0, 0], [1920, 0], [1920, 1080], [0, 1080]]), (1000, 700))
+    assert share_in_photo(whole.homography, (1000, 700), (1920, 1080)) == 1.0
+    # the left half of the table runs off the left edge of the photo
+    half = homography_from_corners(np.array([[-960, 0], [960, 0], [960, 1080], [-960, 1080]]), (1000, 700))
+    assert share_in_photo(half.homography, (1000, 700), (1920, 1080)) == pytest.approx(0.5)
+    # a plane whose horizon crosses the table: part of it would lie behind the camera
+    g = np.array([[1.0, 0, 0], [0, 1.0, 0], [0, -0.01, 1.0]])  # mm -> image px; w = 0 at y = 100 mm
+    assert (np.array([0, 0, 1]) @ g.T)[2] > 0 > (np.array([0, 700, 1]) @ g.T)[2]
+    assert share_in_photo(np.linalg.inv(g), (1000, 700), (1920, 1080)) == 0.0

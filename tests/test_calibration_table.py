@@ -1,7 +1,7 @@
 """The table plane and zones: synthetic table scenes with ArUco markers (dealer_assist.synth)
 are calibrated by the command and every note lands in the seat the truth says; the
 automatic layout equals the renderer's; the committed sample profiles match their truth;
-the no-display fallback of --interactive."""
+--interactive without a display."""
 
 from __future__ import annotations
 
@@ -252,15 +252,22 @@ def test_has_display_reads_the_environment():
     assert not has_display({"DISPLAY": ":0", "DEALER_ASSIST_NO_DISPLAY": "1"}, "linux")
 
 
-def test_interactive_without_a_display_falls_back_to_the_markers(scene, cal_dir, monkeypatch):
+def test_interactive_without_a_display_is_refused_and_points_to_the_markers(scene, cal_dir, monkeypatch):
+    """Not replaced by --aruco behind the user's back: the profile written must be the one asked for."""
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
     path, img, truth = scene
+    seats = ",".join(truth["table"]["seats"])
+    made = run("calibrate", "table", "--image", path, "--aruco", "--table-mm", "1000,700", "--seats", seats,
+               "--output", "kept")
+    assert made.exit_code == 0, made.output
+    before = (cal_dir / "kept.json").read_bytes()
     result = run("calibrate", "table", "--image", path, "--interactive", "--table-mm", "1000,700",
-                 "--seats", ",".join(truth["table"]["seats"]), "--output", "fallback")
-    assert result.exit_code == 0, result.output
-    assert "No display is available" in result.stderr and "using the ArUco markers" in result.stderr
-    assert load_profile("fallback").table.extra["source"]["method"] == "aruco"
+                 "--seats", seats, "--output", "kept")
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith("Error: No display is available") and "use --aruco" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert (cal_dir / "kept.json").read_bytes() == before
 
 
 def test_interactive_without_a_display_or_markers_says_what_to_do(cal_dir, tmp_path, monkeypatch):

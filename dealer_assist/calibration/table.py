@@ -118,6 +118,40 @@ def _check_quad(c: np.ndarray) -> None:
         raise CalibrationError("The four corners do not make a convex quadrilateral: check their order and values.")
 
 
+#: A fitted plane is refused when less than this share of the table's surface lies in the photo.
+MIN_SHARE_IN_PHOTO = 0.5
+
+
+def share_in_photo(homography: np.ndarray, table_size_mm: Sequence[float], image_size: Sequence[int],
+                   samples: int = 40) -> float:
+    """The share, 0..1, of the playing surface that a fitted plane puts inside the photo.
+
+    Args:
+        homography: float64 ``(3, 3)`` image px -> table mm (as :class:`PlaneFit`).
+        table_size_mm: (width, height) of the playing surface, mm.
+        image_size: (width, height) of the photo, px.
+        samples: the surface is sampled at the centres of ``samples x samples`` cells.
+
+    Returns:
+        The fraction of sample points whose image lies inside the photo; 0.0
+        when the plane passes through the camera's horizon between the table's
+        corners (part of the table would lie behind the camera: no real view).
+        Undistorted px are compared with the photo's bounds, which is close
+        enough to tell a table in view from one mostly out of it.
+    """
+    w, h = float(table_size_mm[0]), float(table_size_mm[1])
+    g = np.linalg.inv(np.asarray(homography, np.float64))  # table mm -> image px
+    corners = np.column_stack([table_corners_mm((w, h)), np.ones(4)]) @ g.T
+    if not ((corners[:, 2] > 0).all() or (corners[:, 2] < 0).all()):
+        return 0.0
+    u = (np.arange(samples) + 0.5) / samples
+    gx, gy = np.meshgrid(u * w, u * h)
+    px = _apply_h(g, np.column_stack([gx.ravel(), gy.ravel()]))
+    iw, ih = float(image_size[0]), float(image_size[1])
+    inside = (px[:, 0] >= 0) & (px[:, 0] <= iw) & (px[:, 1] >= 0) & (px[:, 1] <= ih)
+    return float(inside.mean())
+
+
 def detect_markers(image: np.ndarray, dictionary: int = ARUCO_DICTIONARY) -> dict[int, np.ndarray]:
     """Every ArUco marker of ``dictionary`` in ``image``.
 

@@ -278,7 +278,13 @@ def table_command(
     Example: dealer-assist calibrate table --image table.jpg --aruco --table-mm 1000,700
     --seats alice,boris,chen,dana --output mytable
     """
-    from dealer_assist.calibration.table import auto_zones, homography_from_corners, zones_from_json
+    from dealer_assist.calibration.table import (
+        MIN_SHARE_IN_PHOTO,
+        auto_zones,
+        homography_from_corners,
+        share_in_photo,
+        zones_from_json,
+    )
 
     err = Console(stderr=True)
     with _plain_errors():
@@ -312,14 +318,15 @@ def table_command(
         size_mm = _parse_pair(table_mm, "--table-mm") if table_mm is not None else None
         method = "aruco" if aruco else "corners"
         if interactive and not has_display():
+            # refused, not replaced by another method: the profile written must be the one asked for
             from dealer_assist.calibration.table import detect_markers
 
             if len(detect_markers(photo)) >= 3:
-                err.print(f"{NO_DISPLAY_HINT}; using the ArUco markers found in the photo instead.")
-                aruco, interactive, method = True, False, "aruco"
-            else:
-                raise CalibrationError(
-                    f"{NO_DISPLAY_HINT}: give the corners with --corners 'x,y x,y x,y x,y' or use --aruco.")
+                raise CalibrationError(f"{NO_DISPLAY_HINT}, and nothing was written: the photo shows the corner "
+                                       f"markers, so use --aruco instead of --interactive (or give --corners).")
+            raise CalibrationError(
+                f"{NO_DISPLAY_HINT}, and nothing was written: give the corners with --corners 'x,y x,y x,y x,y' "
+                f"or use --aruco.")
         if aruco:
             fit = _markers_fit(photo, camera, size_mm, marker_mm, marker_inset_mm)
         else:
@@ -336,6 +343,13 @@ def table_command(
             if camera is not None:
                 pts = camera.undistort_points(pts)
             fit = homography_from_corners(pts, size_mm)
+        share = share_in_photo(fit.homography, fit.table_size_mm, size)
+        if share < MIN_SHARE_IN_PHOTO:
+            check = ("--table-mm, --marker-mm and --marker-inset-mm" if aruco
+                     else "the corners (image px, clockwise from the table's top-left) and --table-mm")
+            raise CalibrationError(
+                f"The fitted plane puts only {share:.0%} of the {fit.table_size_mm[0]:g} x {fit.table_size_mm[1]:g} mm "
+                f"table inside the {size[0]} x {size[1]} px photo, so nothing was written: check {check}.")
         if seats is not None:
             names = [s.strip() for s in seats.split(",") if s.strip()]
             zone_list = auto_zones(names, fit.table_size_mm)
