@@ -53,6 +53,7 @@ _TEXT = {
         "warning": "Warning", "board notes": "board",
         "off": "off", "per-zero": "per zero", "once": "once", "split": "split",
         "rollover": "roll over", "standing": "last player standing",
+        "ties": "ties: the pot rolls over", "tied": "Tied (the pot rolls over)",
     },
     "ru": {
         "natural": "натуральная", "modified": "модифицированная", "left": "влево",
@@ -71,6 +72,7 @@ _TEXT = {
         "warning": "Внимание", "board notes": "борд",
         "off": "выкл.", "per-zero": "за каждый ноль", "once": "один раз", "split": "делёж",
         "rollover": "Roll Over", "standing": "остался один",
+        "ties": "ничья: банк переходит", "tied": "Ничья (банк переходит в следующую раздачу)",
     },
 }
 
@@ -164,10 +166,17 @@ def _result(result: PlayerResult, showdown: Showdown, lang: str) -> str:
     if result.name in showdown.winners:
         if not result.player.revealed:
             return f"{t['wins']} ({t['standing']})"
-        return t["splits"] if len(showdown.winners) > 1 else t["wins"]
+        if len(showdown.winners) > 1:
+            return t["ties"] if _rolls_over(showdown) else t["splits"]
+        return t["wins"]
     if not result.player.revealed:
         return t["hidden"]
     return t["loses"]
+
+
+def _rolls_over(showdown: Showdown) -> bool:
+    """A tie under the rollover policy (RULES.md §4): the pot goes to the next hand, not split."""
+    return showdown.hand.tie_policy.value == "rollover"
 
 
 def render_showdown(
@@ -240,6 +249,8 @@ def render_showdown(
     parts.append(players)
 
     label = t["winners"] if len(showdown.winners) > 1 else t["winner"]
+    if len(showdown.winners) > 1 and _rolls_over(showdown):
+        label = t["tied"]
     parts.append(Text(f"{label}: {', '.join(showdown.winners) or t['nobody']}", style="bold green"))
 
     settlement = showdown.settlement

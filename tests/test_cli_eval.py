@@ -98,7 +98,7 @@ def test_5_settlement_and_carry_are_shown_when_chips_are_given():
         "--chips", "A=25", "--chips", "B=25", "--tie-policy", "rollover", "--dealer", "B", "--lang", "en",
     )
     assert result.exit_code == 0
-    assert "Winners: A, B" in result.stdout
+    assert "Tied (the pot rolls over): A, B" in result.stdout
     assert "Carried to the next hand: 50" in result.stdout
 
 
@@ -288,3 +288,13 @@ def test_hands_file_and_quick_form_do_not_mix_and_one_is_needed():
     assert both.exit_code == 2 and "drop --position" in plain(both.output)
     neither = run("eval")
     assert neither.exit_code == 2 and "--hands FILE" in plain(neither.output)
+
+
+def test_a_rolled_over_tie_is_not_shown_as_a_split():
+    result = CliRunner().invoke(app, [
+        "eval", "--position", "1", "--board", "1234567", "--board", "2345678", "--board", "3456789",
+        "--player", "a=9111111,9222222", "--player", "b=9333333,9444444", "--tie-policy", "rollover",
+        "--lang", "en"])
+    assert result.exit_code == 0
+    assert "Tied (the pot rolls over): a, b" in result.output
+    assert "splits" not in result.output
