@@ -166,13 +166,14 @@ def _report(sc: HandScore, lang: str):
         labels = {n["serial"]: n["image"] for n in sc.notes if n["serial"]}
         return Panel(render_showdown(sc.showdown, lang, labels=labels), title=title, title_align="left",
                      border_style="green")
-    head = "needs review" if lang == "en" else "требует проверки"
+    ru = lang == "ru"
+    head = "требует проверки (причины по-английски)" if ru else "needs review"
     body = Text("\n".join(f"• {r}" for r in sc.reasons))
     read = Table(show_edge=False)
-    read.add_column("image")
-    read.add_column("seat")
-    read.add_column("serial")
-    read.add_column("confidence", justify="right")
+    read.add_column("снимок" if ru else "image")
+    read.add_column("место" if ru else "seat")
+    read.add_column("номер" if ru else "serial")
+    read.add_column("уверенность" if ru else "confidence", justify="right")
     for n in sc.notes:
         read.add_row(Text(n["image"]), Text(n["seat"]), n["serial"] or "?", str(n["confidence"]))
     return Panel(Group(Text(head, style="bold yellow"), body, read), title=title, title_align="left",
@@ -187,7 +188,8 @@ def _summary(scores: list[HandScore], lang: str) -> Table:
     t.add_column("P", justify="right")
     t.add_column("победители" if ru else "winners")
     for sc in scores:
-        status = sc.status.replace("_", " ")
+        status = {"scored": "оценена", "needs_review": "требует проверки"}.get(sc.status, sc.status) if ru \
+            else sc.status.replace("_", " ")
         style = "green" if sc.status == "scored" else "yellow"
         winners = ", ".join(sc.result["winners"]) if sc.result else "—"
         t.add_row(Text(Path(sc.folder).name), Text(status, style=style), str(sc.settings.get("position", "?")), winners)
