@@ -142,3 +142,56 @@ def test_share_in_photo_measures_the_surface_in_view():
     g = np.array([[1.0, 0, 0], [0, 1.0, 0], [0, -0.01, 1.0]])  # mm -> image px; w = 0 at y = 100 mm
     assert (np.array([0, 0, 1]) @ g.T)[2] > 0 > (np.array([0, 700, 1]) @ g.T)[2]
     assert share_in_photo(np.linalg.inv(g), (1000, 700), (1920, 1080)) == 0.0
+
+
+# -- the default pointer and the listing --------------------------------------------------
+
+POINTER = "dealer-assist/calibration-pointer"
+SAMPLE = REPO / "calibration" / "sample_table_1.json"
+
+
+@pytest.mark.parametrize("target", ["../../../etc/passwd", "/etc/passwd", "../outside.json", "sub/inner"])
+def test_a_pointer_out_of_the_calibration_folder_is_not_followed(cal_dir, tmp_path, target):
+    cal_dir.mkdir()
+    (cal_dir / "sub").mkdir()
+    (cal_dir / "sub" / "inner.json").write_bytes(SAMPLE.read_bytes())
+    (tmp_path / "outside.json").write_bytes(SAMPLE.read_bytes())  # a valid profile, so only the path is wrong
+    (cal_dir / "default.json").write_text(json.dumps({"schema": POINTER, "version": 1, "profile": target}))
+    with pytest.raises(CalibrationError, match="which is not a profile name"):
+        load_profile()
+    result = run("calibrate", "show")
+    assert result.exit_code == 2
+    assert result.output.startswith(f"Error: {cal_dir / 'default.json'} points to {target!r}, which is not a "
+                                    f"profile name")
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_list_marks_the_profiles_that_do_not_load(cal_dir):
+    cal_dir.mkdir()
+    (cal_dir / "good.json").write_bytes(SAMPLE.read_bytes())
+    (cal_dir / "bin.json").write_bytes(b"\x7fELF\x02\x01\x01\x00\xd0\xff" * 30)
+    (cal_dir / "dir.json").mkdir()
+    (cal_dir / "cut.json").write_text('{"schema": "dealer-assist/calibration", "vers')
+    (cal_dir / "default.json").write_text(json.dumps({"schema": POINTER, "version": 1, "profile": "good"}))
+    result = run("calibrate", "list")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        "  bin  (unusable: it is not UTF-8 text, so it is no calibration profile)",
+        "  cut  (unusable: it is not valid JSON (Unterminated string starting at: line 1, column 41))",
+        "  dir  (unusable: it is a folder, not a calibration file)",
+        "* good",
+    ]
+
+
+@pytest.mark.parametrize("pointer, reason", [
+    ({"schema": POINTER, "version": 1, "profile": "gone"}, "it points to 'gone', which does not exist"),
+    ({"schema": POINTER, "version": 1, "profile": "../x"}, "it points to '../x', which is not a profile name"),
+])
+def test_list_names_a_broken_default_pointer(cal_dir, pointer, reason):
+    cal_dir.mkdir()
+    (cal_dir / "good.json").write_bytes(SAMPLE.read_bytes())
+    (cal_dir / "default.json").write_text(json.dumps(pointer))
+    lines = run("calibrate", "list").output.splitlines()
+    assert lines[0] == "  good"
+    assert lines[1].startswith(f"  default  (unusable: {reason}")
+    assert len(lines) == 2

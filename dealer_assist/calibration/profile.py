@@ -656,6 +656,11 @@ def _pointer_target(path: Path) -> str | None:
     target = obj.get("profile")
     if not isinstance(target, str) or not target or target == DEFAULT_NAME:
         raise CalibrationError(f"{path} points to no usable profile (\"profile\" must name another profile).")
+    if is_path_like(target) or not _NAME_RE.match(target):
+        # a pointer is never followed out of the calibration folder
+        shown = target if len(target) <= 40 else target[:40] + "…"
+        raise CalibrationError(f"{path} points to {shown!r}, which is not a profile name (letters, digits, _ . -) "
+                               f"in the calibration folder; run `dealer-assist calibrate use NAME` to fix it.")
     return target
 
 
@@ -677,13 +682,15 @@ def load_profile(name_or_path: str | os.PathLike | None = None) -> Profile:
     if path.is_dir():
         raise CalibrationError(f"{path} is a folder, not a calibration file.")
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CalibrationError(f"{path} cannot be read ({getattr(exc, 'strerror', None) or exc}).") from None
+        text = path.read_text(encoding="utf-8-sig")  # a BOM from a Windows editor is no error
+    except UnicodeDecodeError:
+        raise CalibrationError(f"{path} is not UTF-8 text, so it is no calibration profile.") from None
+    except OSError as exc:
+        raise CalibrationError(f"{path} cannot be read ({exc.strerror or exc}).") from None
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise CalibrationError(f"{path} is not valid JSON ({exc.msg} at line {exc.lineno}).") from None
+        raise CalibrationError(f"{path} is not valid JSON ({exc.msg}: line {exc.lineno}, column {exc.colno}).") from None
     return profile_from_json(obj, path.stem, path)
 
 

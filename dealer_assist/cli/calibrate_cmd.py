@@ -528,20 +528,40 @@ def show_command(
         console.print("notes: none (run `dealer-assist calibrate notes`)")
 
 
+def _unusable_reason(exc: CalibrationError, path: Path) -> str:
+    """A load error as a reason after the profile's name: without the path it starts with, no final stop."""
+    text = str(exc).rstrip(".")
+    if text.startswith(f"{path} "):
+        text = "it " + text[len(str(path)) + 1:]
+    return text
+
+
 @calibrate_app.command("list")
 def list_command() -> None:
-    """List the profiles in the calibration folder; * marks the default."""
+    """List the profiles in the calibration folder; * marks the default, "(unusable: why)" one that does not load."""
+    pointer = calibration_dir() / f"{DEFAULT_NAME}.json"
+    broken_pointer = None
     try:
         default = profile_path(None)
-    except CalibrationError:
-        default = None
+    except CalibrationError as exc:
+        default, broken_pointer = None, _unusable_reason(exc, pointer)
     names = list_profiles()
-    if not names:
+    if not names and broken_pointer is None:
         typer.echo(f"no profiles in {calibration_dir()}")
         return
     for n in names:
-        mark = "*" if default is not None and profile_path(n, follow_default=False) == default else " "
-        typer.echo(f"{mark} {n}")
+        path = profile_path(n, follow_default=False)
+        mark = "*" if default is not None and path == default else " "
+        try:
+            load_profile(path)
+            note = ""
+        except CalibrationError as exc:
+            note = f"  (unusable: {_unusable_reason(exc, path)})"
+        typer.echo(f"{mark} {n}{note}")
+    if broken_pointer is not None:
+        typer.echo(f"  {DEFAULT_NAME}  (unusable: {broken_pointer})")
+    elif default is not None and pointer.is_file() and default != pointer and not default.exists():
+        typer.echo(f"  {DEFAULT_NAME}  (unusable: it points to '{default.stem}', which does not exist)")
 
 
 @calibrate_app.command("use")
