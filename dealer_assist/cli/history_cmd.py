@@ -24,6 +24,11 @@ from dealer_assist.render import LANGUAGES, render_showdown
 __all__ = ["history_command"]
 
 
+def _cell(value: object) -> str:
+    """A logged field as a table cell: empty when absent or null."""
+    return "" if value is None else str(value)
+
+
 def _fail(message: str, code: int = 2) -> None:
     typer.echo(f"Error: {message}", err=True)
     raise typer.Exit(code)
@@ -69,9 +74,9 @@ def history_command(
             table.add_column(col)
         for i, r in enumerate(records, 1):
             board = " ".join(n.get("serial") or "?" for n in r.get("notes", []) if n.get("zone") == "board")
-            table.add_row(str(i), str(r.get("finished", "")).replace("T", " ")[:19], str(r.get("hand", "")),
-                          str(r.get("position", "")), str(r.get("dealer", "")), board or "—",
-                          ", ".join(r.get("winners", [])) or "—", str(r.get("status", "")))
+            table.add_row(str(i), _cell(r.get("finished")).replace("T", " ")[:19], _cell(r.get("hand")),
+                          _cell(r.get("position")), _cell(r.get("dealer")), board or "—",
+                          ", ".join(r.get("winners") or []) or "—", str(r.get("status", "")))
         console.print(table)
         return
     r = records[0]

@@ -20,6 +20,9 @@ A record (``schema`` ``dealer-assist/hand-log``, version 1)::
      "input": {…}}                                   # the hand in FORMATS.md §1 form
 
 ``input`` lets ``dealer-assist history --show N`` evaluate the hand again.
+A line that is not a record this program can show (torn, another schema or
+version, a field of the wrong type) is skipped by :func:`read_log` with a
+warning sentence; the other records are still read.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ import os
 from datetime import datetime
 from pathlib import Path
 from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from dealer_assist.live.table_state import TableView
 
@@ -137,8 +142,57 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
+class _NoteEntry(BaseModel):
+    """The fields of a ``notes`` entry that ``history`` shows (others are kept as logged)."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
+    zone: str
+    index: int
+    serial: str | None = None
+    source: str | None = None
+    status: str | None = None
+
+
+class _RecordShape(BaseModel):
+    """The types of the record fields ``history`` shows; a field may be absent, never of another type."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
+    hand: int | None = None
+    started: str | None = None
+    finished: str | None = None
+    end: str | None = None
+    position: int | None = None
+    dealer: str | None = None
+    status: str | None = None
+    notes: list[_NoteEntry] = []
+    folded: list[str] = []
+    winners: list[str] | None = None
+    input: dict[str, Any] | None = None
+
+
+def _shape_problem(obj: dict[str, Any]) -> str | None:
+    """None when ``obj`` has the field types of a record, else what is wrong, e.g. ``"notes must be a list"``."""
+    try:
+        _RecordShape.model_validate(obj)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = "".join(f"[{x}]" if isinstance(x, int) else f".{x}" for x in err["loc"]).lstrip(".")
+        if err["type"] == "missing":
+            return f"{loc} is missing"
+        what = {"list_type": "a list", "dict_type": "an object", "model_type": "an object",
+                "model_attributes_type": "an object", "string_type": "a string", "int_type": "a whole number"}
+        return f"{loc} must be {what[err['type']]}" if err["type"] in what else f"{loc} has the wrong type"
+    return None
+
+
 def read_log(path: str | os.PathLike) -> tuple[list[dict[str, Any]], list[str]]:
     """Every record of a log, in order, and a warning sentence per line that is not a record.
+
+    The file may start with a UTF-8 byte order mark and end its lines with
+    CRLF (a log copied through a Windows editor). Skipped, with a warning: a
+    line that is not JSON (torn by a crash), not a hand record, of another
+    version than :data:`VERSION`, or with a shown field of the wrong type
+    (e.g. ``"notes"`` not a list).
 
     Raises:
         HistoryError: the file does not exist or cannot be read.
@@ -150,17 +204,29 @@ def read_log(path: str | os.PathLike) -> tuple[list[dict[str, Any]], list[str]]:
         raise HistoryError(f"There is no hand log at {p} yet (hands are logged when they finish).") from None
     except OSError as exc:
         raise HistoryError(f"The hand log {p} cannot be read ({exc.strerror or exc}).") from None
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
     records, warnings = [], []
     for number, line in enumerate(raw.split(b"\n"), 1):
         if not line.strip():
             continue
         try:
             obj = json.loads(line.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
+        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
             warnings.append(f"line {number} of {p} is not a whole record (cut by a crash?); skipped.")
             continue
         if not isinstance(obj, dict) or obj.get("schema") != SCHEMA:
             warnings.append(f"line {number} of {p} is not a hand record; skipped.")
+            continue
+        if obj.get("version") != VERSION:
+            version = json.dumps(obj.get("version"), ensure_ascii=False)
+            version = version if len(version) <= 20 else version[:20] + "…"
+            warnings.append(f"line {number} of {p} is a hand record of version {version}; this program reads "
+                            f"version {VERSION}; skipped.")
+            continue
+        problem = _shape_problem(obj)
+        if problem is not None:
+            warnings.append(f"line {number} of {p} is not a valid hand record ({problem}); skipped.")
             continue
         records.append(obj)
     return records, warnings

@@ -1,0 +1,89 @@
+"""`dealer-assist history` on logs written by the live mode and on damaged ones: a record
+that cannot be shown is skipped with a warning sentence, never a traceback, and the
+other records are still listed."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+
+import pytest
+from typer.testing import CliRunner
+
+from dealer_assist.cli import app
+from dealer_assist.live.history import HandLog, hand_record, read_log
+from dealer_assist.live.table_state import NoteInfo, TableState, table_view
+
+runner = CliRunner()
+WHEN = datetime(2025, 1, 1, 20, 5, tzinfo=timezone.utc)
+
+
+def run(*args):
+    result = runner.invoke(app, [str(a) for a in args], env={"COLUMNS": "200"})
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def _record(hand: int = 1) -> dict:
+    """A real record: a finished showdown between A and B, as `dealer-assist live` logs it."""
+    state = TableState(seats=("A", "B"), position=1, hand_number=hand)
+    notes = [NoteInfo("t1", 1, "board", "9111111", "trusted", 0.9, 0.0),
+             NoteInfo("t2", 2, "board", "8111111", "trusted", 0.9, 1.0),
+             NoteInfo("t3", 3, "board", "7111111", "trusted", 0.9, 2.0),
+             NoteInfo("t4", 4, "A", "9444444", "trusted", 0.9, 3.0),
+             NoteInfo("t5", 5, "A", "9555555", "trusted", 0.9, 3.5),
+             NoteInfo("t6", 6, "B", "3222222", "trusted", 0.9, 4.0),
+             NoteInfo("t7", 7, "B", "4333333", "trusted", 0.9, 4.5)]
+    return hand_record(table_view(state, notes), session="s1", started=WHEN, finished=WHEN, end="new hand")
+
+
+def _line(obj: dict) -> str:
+    return json.dumps(obj, ensure_ascii=False)
+
+
+def test_a_real_log_lists_every_hand(tmp_path):
+    log = HandLog(tmp_path / "hands.jsonl")
+    log.append(_record(1))
+    log.append(_record(2))
+    records, warnings = read_log(log.path)
+    assert [r["hand"] for r in records] == [1, 2] and warnings == []
+    result = run("history", "--log", log.path, "--lang", "en")
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.stdout.splitlines() if "9111111" in line]
+    assert len(rows) == 2 and all(" A " in row and "showdown" in row for row in rows)
+
+
+@pytest.mark.parametrize("change, problem", [
+    ({"notes": "board 1234567"}, "notes must be a list"),
+    ({"notes": ["1234567"]}, "notes[0] must be an object"),
+    ({"winners": "A"}, "winners must be a list"),
+    ({"hand": "one"}, "hand must be a whole number"),
+    ({"input": "x"}, "input must be an object"),
+])
+def test_a_record_with_a_field_of_the_wrong_type_is_skipped_with_a_warning(tmp_path, change, problem):
+    path = tmp_path / "h.jsonl"
+    path.write_text(_line({**_record(1), **change}) + "\n" + _line(_record(2)) + "\n", encoding="utf-8")
+    result = run("history", "--log", path)
+    assert result.exit_code == 0, result.output
+    assert result.stderr.replace("\n", "") == f"warning: line 1 of {path} is not a valid hand record ({problem}); skipped."
+    assert "1 hand(s)" in result.stdout and "A, 1" not in result.stdout
+    shown = run("history", "--log", path, "--show", "1", "--json")
+    assert json.loads(shown.stdout)["hand"] == 2
+
+
+def test_a_record_of_another_version_is_skipped_with_a_warning(tmp_path):
+    path = tmp_path / "h.jsonl"
+    path.write_text(_line({**_record(1), "version": 99}) + "\n" + _line(_record(2)) + "\n", encoding="utf-8")
+    records, warnings = read_log(path)
+    assert [r["hand"] for r in records] == [2]
+    assert warnings == [f"line 1 of {path} is a hand record of version 99; this program reads version 1; skipped."]
+
+
+def test_a_log_with_a_byte_order_mark_and_crlf_lines_is_read_whole(tmp_path):
+    path = tmp_path / "h.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + (_line(_record(1)) + "\r\n" + _line(_record(2)) + "\r\n").encode("utf-8"))
+    records, warnings = read_log(path)
+    assert [r["hand"] for r in records] == [1, 2] and warnings == []
+    result = run("history", "--log", path)
+    assert result.exit_code == 0 and result.stderr == "" and "2 hand(s)" in result.stdout
