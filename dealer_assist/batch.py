@@ -71,12 +71,21 @@ class ImageReading:
 
 
 _WORKER_READER: SerialReader | None = None
+_WORKER_LAYOUT = None
+
+
+def configure_reader(layout=None) -> None:
+    """Set the deck's note layout (from a calibration profile) for this process's reader."""
+    global _WORKER_READER, _WORKER_LAYOUT
+    if layout is not _WORKER_LAYOUT:
+        _WORKER_LAYOUT = layout
+        _WORKER_READER = None
 
 
 def _reader() -> SerialReader:
     global _WORKER_READER
     if _WORKER_READER is None:
-        _WORKER_READER = SerialReader()
+        _WORKER_READER = SerialReader(layout=_WORKER_LAYOUT)
     return _WORKER_READER
 
 
@@ -110,7 +119,7 @@ def read_image_files(paths: Sequence[str], jobs: int = 1,
             if progress:
                 progress(r)
         return results
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=configure_reader, initargs=(_WORKER_LAYOUT,)) as pool:
         for r in pool.map(read_image_file, paths):
             results.append(r)
             if progress:

@@ -13,7 +13,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from dealer_assist.batch import ImageReading, read_image_files
+from dealer_assist.batch import ImageReading, configure_reader, read_image_files
 from dealer_assist.cli.app import app
 
 
@@ -29,6 +29,9 @@ def read_command(
     debug_dir: Optional[Path] = typer.Option(
         None, "--debug-dir", help="Write an annotated copy of each photo here (note quads, serial boxes, reads)."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Read this many photos at once (processes)."),
+    calibration: Optional[str] = typer.Option(
+        None, "--calibration", metavar="NAME|FILE.json",
+        help="A profile whose note layout (`calibrate notes`) lets the reader look where the prints are first."),
 ) -> None:
     """Read the serial numbers of every banknote in each photo.
 
@@ -44,6 +47,19 @@ def read_command(
         except OSError as exc:
             typer.echo(f"Error: cannot create --debug-dir {debug_dir}: {exc.strerror}.", err=True)
             raise typer.Exit(2)
+    layout = None
+    if calibration is not None:
+        from dealer_assist.calibration import CalibrationError, load_profile
+
+        try:
+            layout = load_profile(calibration).notes
+        except CalibrationError as exc:
+            typer.echo(f"Error: {exc}", err=True)
+            raise typer.Exit(2)
+        if layout is None:
+            typer.echo(f"Note: the profile {calibration} has no note layout (run `dealer-assist calibrate notes`); "
+                       "reading without it.", err=True)
+    configure_reader(layout)
     console = Console()
     results = read_image_files([str(p) for p in images], jobs=jobs)
     failed = 0

@@ -22,6 +22,7 @@ from dealer_assist.batch import (
     BatchError,
     HandScore,
     check_output_path,
+    configure_reader,
     csv_rows,
     discover_inputs,
     parse_hand_folder,
@@ -105,18 +106,21 @@ def score_command(
     folders = {p: parse_hand_folder(p) for kind, p in items if kind == "hand"}
     tables = [p for kind, p in items if kind == "table"]
     profile = None
-    if tables:
+    if tables or calibration is not None:
         from dealer_assist.calibration import CalibrationError, load_profile
 
         try:
             profile = load_profile(calibration)
-            profile.require_table()
+            if tables:
+                profile.require_table()
         except CalibrationError as exc:
             hint = "" if calibration else f" ({tables[0]} is a whole-table photo: give --calibration NAME)"
             typer.echo(f"Error: {exc}{hint}", err=True)
             raise typer.Exit(2)
         if calibration is None:
             err.print(f"using the default calibration '{profile.name}' for the whole-table photo(s)")
+    # A deck's note layout (calibrate notes) gives the reader its fast path.
+    configure_reader(profile.notes if profile is not None else None)
 
     images = [str(s.path) for f in folders.values() for s in f.slots]
     with Progress(TextColumn("reading photos"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),

@@ -497,11 +497,18 @@ class SerialReader:
             the one engine here trained on Cyrillic).
         use_second: ``False`` to use the primary engine alone (no cross-check
             engines; only two agreeing prints are then trusted).
+        layout: the deck's note layout from a calibration profile
+            (:class:`dealer_assist.calibration.profile.NoteLayout`), or ``None``.
+            With it, :meth:`read` first tries the fast path of
+            :mod:`~.fastpath` (note outlines, prints read where the layout
+            puts them) and falls back to the general reader when any outlined
+            note is not settled there.
     """
 
     def __init__(self, primary: RapidOcrEngine | None = None,
                  seconds: Sequence[TextRecognizer] | None = None,
-                 letters: TextRecognizer | None = None, use_second: bool = True) -> None:
+                 letters: TextRecognizer | None = None, use_second: bool = True,
+                 layout=None) -> None:
         from dealer_assist.vision.ocr import PpOcrV4Engine, TesseractEngine
 
         self.primary = primary or RapidOcrEngine()
@@ -510,6 +517,7 @@ class SerialReader:
             seconds = (PpOcrV4Engine(), tesseract) if use_second else ()
         self.seconds = tuple(seconds)
         self.letters = letters if letters is not None else (tesseract if use_second else None)
+        self.layout = layout
 
     def read(self, image: np.ndarray) -> list[NoteRead]:
         """Read every note in ``image`` (``uint8`` ``(H, W, 3)`` BGR).
@@ -518,6 +526,12 @@ class SerialReader:
         by the quad's centre). Partial digit runs that never reach 7 digits on
         any print are not reported as notes.
         """
+        if self.layout is not None:
+            from dealer_assist.vision.fastpath import notes_from_layout, read_by_layout
+
+            fast = read_by_layout(image, self.layout, self.primary, self.seconds[0] if self.seconds else None)
+            if fast:
+                return _reading_order(notes_from_layout(fast))
         prints = find_prints(image, self.primary, self.primary, self.letters)
         notes = []
         for group in group_prints(prints):
@@ -531,5 +545,9 @@ class SerialReader:
             quad, _ = refine_note_quad(image, note.quad, search=0.25)
             note.quad, _ = refine_note_quad(image, quad, search=0.06)
             notes.append(note)
-        notes.sort(key=lambda n: (round(float(n.quad[:, 1].mean()) / 50), float(n.quad[:, 0].mean())))
-        return notes
+        return _reading_order(notes)
+
+
+def _reading_order(notes: list[NoteRead]) -> list[NoteRead]:
+    """Top to bottom (in 50-px bands), then left to right, by each quad's centre."""
+    return sorted(notes, key=lambda n: (round(float(n.quad[:, 1].mean()) / 50), float(n.quad[:, 0].mean())))
