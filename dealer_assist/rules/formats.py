@@ -17,15 +17,17 @@ dealer_assist.rules.errors.HandError: position must be from 1 to 7, got 8.
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from typing import Any
 
 from dealer_assist.rules.errors import HandError
 from dealer_assist.rules.hands import BestHand
+from dealer_assist.rules.options import TiePolicy, ZeroJoker
 from dealer_assist.rules.showdown import Hand, Player, Showdown, evaluate  # noqa: F401 (doctests)
 from dealer_assist.rules.settlement import Settlement
 
-__all__ = ["parse_hand", "result_to_json", "chips_to_json"]
+__all__ = ["parse_hand", "result_to_json", "chips_to_json", "short_value", "shorten_echo", "option_choices"]
 
 
 def parse_hand(obj: object, *, reject_duplicates: bool = False) -> Hand:
@@ -54,17 +56,20 @@ def parse_hand(obj: object, *, reject_duplicates: bool = False) -> Hand:
     dealer = obj.get("dealer")
     if dealer is not None and not isinstance(dealer, str):
         raise HandError(f"dealer must be a player's name, got {_kind(dealer)}.")
-    for key in ("zero_joker", "tie_policy"):
-        if key in obj and not isinstance(obj[key], str):
-            raise HandError(f"{key} must be a string, got {_kind(obj[key])}.")
-    hand = Hand(
-        position=obj["position"],
-        board=tuple(board),
-        players=players,
-        zero_joker=obj.get("zero_joker", "off"),
-        tie_policy=obj.get("tie_policy", "split"),
-        dealer=dealer,
-    )
+    for key, enum in (("zero_joker", ZeroJoker), ("tie_policy", TiePolicy)):
+        if key in obj and obj[key] not in [m.value for m in enum]:
+            raise HandError(f"{key} must be {option_choices(enum)}, not {_kind(obj[key])}.")
+    try:
+        hand = Hand(
+            position=obj["position"],
+            board=tuple(board),
+            players=players,
+            zero_joker=obj.get("zero_joker", "off"),
+            tie_policy=obj.get("tie_policy", "split"),
+            dealer=dealer,
+        )
+    except HandError as error:
+        raise HandError(shorten_echo(str(error))) from None
     if reject_duplicates:
         for serial, fields in hand.duplicate_serials():
             raise HandError(
@@ -99,15 +104,65 @@ def _parse_player(obj: object, where: str) -> Player:
     )
 
 
+#: Longest part of a wrong value an error sentence echoes (a 5 MB serial is shown by its start).
+ECHO_LIMIT = 20
+
+
+def short_value(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``text`` (a value as an error echoes it) cut to ``limit`` characters plus "…", quotes kept.
+
+    >>> short_value("'" + "1" * 30 + "'"), short_value("9" * 25), short_value("'on'")
+    ("'11111111111111111111…'", '99999999999999999999…', "'on'")
+    """
+    if len(text) <= limit + 2:
+        return text
+    quote = text[0]
+    if quote in "'\"" and len(text) > 1 and text.endswith(quote):
+        return quote + text[1:limit + 1] + "…" + quote
+    return text[:limit] + "…"
+
+
+# The engine's sentences that echo a value (rules/notes.py, rules/showdown.py), most specific first.
+_ECHOES = (
+    re.compile(r"^(players\[\d+\]\.name )(.+)( is used by another player\.)$", re.S),
+    re.compile(r"^(dealer )(.+)( is not one of the players\.)$", re.S),
+    re.compile(r"^(.*?, got )(.+)(\.)$", re.S),
+)
+
+
+def shorten_echo(message: str) -> str:
+    """An engine error sentence with the wrong value it echoes cut by :func:`short_value`.
+
+    >>> shorten_echo("position must be from 1 to 7, got " + "1" * 400 + ".")
+    'position must be from 1 to 7, got 11111111111111111111….'
+    """
+    for form in _ECHOES:
+        match = form.match(message)
+        if match:
+            return match.group(1) + short_value(match.group(2)) + match.group(3)
+    return message
+
+
+def option_choices(enum: type) -> str:
+    """``"off, per-zero or once"``: an option's values for an error sentence."""
+    values = [m.value for m in enum]
+    return ", ".join(values[:-1]) + " or " + values[-1]
+
+
 def _kind(value: object) -> str:
-    """A JSON-ish description of a wrong value for error sentences."""
-    names = {dict: "an object", list: "a list", str: "a string", bool: "true/false", type(None): "null"}
-    if isinstance(value, bool) or value is None or isinstance(value, (dict, list)):
+    """A JSON-ish description of a wrong value for error sentences (at most :data:`ECHO_LIMIT` characters of it)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    names = {dict: "an object", list: "a list", type(None): "null"}
+    if value is None or isinstance(value, (dict, list)):
         return names[type(value)]
-    text = json.dumps(value, ensure_ascii=False) if isinstance(value, (str, int, float)) else repr(value)
-    if len(text) > 40:
-        text = text[:37] + "..."
-    return text
+    if isinstance(value, str):
+        return short_value(repr(value))
+    try:
+        text = json.dumps(value, ensure_ascii=False) if isinstance(value, (int, float)) else repr(value)
+    except ValueError:  # an int too long to spell (over 4300 digits)
+        text = f"a {value.bit_length()}-bit number"
+    return short_value(text)
 
 
 def chips_to_json(chips: int | Fraction) -> int | str:
