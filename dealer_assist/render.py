@@ -185,12 +185,14 @@ def render_showdown(
     *,
     labels: Mapping[str, str] | None = None,
     title: str | None = None,
+    duplicate_warnings: bool = True,
 ) -> RenderableType:
     """A renderable of the whole showdown in ``lang`` (``"en"`` or ``"ru"``).
 
     ``labels`` maps a serial to where it came from (e.g. an image name) and is
-    shown next to it; ``title`` heads the output.  Raises ``ValueError`` for an
-    unknown ``lang``.
+    shown next to it; ``title`` heads the output; ``duplicate_warnings=False``
+    leaves out the closing lines about serials found in two places (for a
+    caller that reports them itself).  Raises ``ValueError`` for an unknown ``lang``.
     """
     t = _TEXT[_lang(lang)]
     hand = showdown.hand
@@ -264,6 +266,6 @@ def render_showdown(
         parts.append(pots)
         if settlement.carry:
             parts.append(Text(f"{t['carry']}: {_chips(settlement.carry)}", style="bold yellow"))
-    for serial, fields in hand.duplicate_serials():
+    for serial, fields in hand.duplicate_serials() if duplicate_warnings else ():
         parts.append(Text(f"{t['warning']}: {serial} — {', '.join(fields)}", style="bold red"))
     return Group(*parts)

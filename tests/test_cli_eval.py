@@ -298,3 +298,99 @@ def test_a_rolled_over_tie_is_not_shown_as_a_split():
     assert result.exit_code == 0
     assert "Tied (the pot rolls over): a, b" in result.output
     assert "splits" not in result.output
+
+
+# -- bad input found by a tester --------------------------------------------------------
+
+REPO = __import__("pathlib").Path(__file__).resolve().parents[1]
+
+
+def _process(*args, stdout=None, **kwargs):
+    import subprocess
+    import sys
+
+    return subprocess.Popen([sys.executable, "-m", "dealer_assist", *args], cwd=REPO, stdout=stdout,
+                            stderr=subprocess.PIPE, text=True, **kwargs)
+
+
+def test_the_same_player_s_chips_twice_are_refused():
+    result = run(*QUICK_TWO_BOARDS, "--chips", "alice=5", "--chips", "alice=7")
+    assert result.exit_code == 2
+    assert "the chips of 'alice' are given twice (5 and 7); give each player's chips once." in plain(result.output)
+
+
+@pytest.mark.parametrize("content", ["", "\n  \n\n"], ids=["empty", "blank"])
+def test_a_hands_file_without_hands_says_so(tmp_path, content):
+    path = tmp_path / "empty.jsonl"
+    path.write_text(content)
+    for args, stdin, name in (([str(path)], None, str(path)), (["-"], content, "standard input")):
+        result = run("eval", "--hands", *args, "--json", stdin=stdin)
+        assert result.exit_code == 1
+        assert result.stdout == "" and result.stderr == f"no hands in {name}.\n"
+
+
+def test_long_values_are_cut_in_errors():
+    lines = [variant(board=["1" * 5_000_000]), variant(position=10 ** 400), '{"position": ' + "7" * 5000 + "}"]
+    result = run("eval", "--hands", "-", "--json", stdin="\n".join(lines) + "\n")
+    assert result.exit_code == 1
+    assert [o["error"] for o in json_lines(result.stdout)] == [
+        "line 1: board[0] must be exactly 7 digits, got '11111111111111111111…'.",
+        "line 2: position must be from 1 to 7, got 10000000000000000000….",
+        "line 3: a number on the line is too long to read (over 4300 digits).",
+    ]
+    quick = run(*QUICK_TWO_BOARDS, "--player", "x" * 100_000)
+    assert quick.exit_code == 2 and "'xxxxxxxxxxxxxxxxxxxx…' must look like NAME=SERIAL,SERIAL" in plain(quick.output)
+    assert len(quick.output) < 1000
+
+
+@pytest.mark.parametrize("flag, value, words", [
+    ("--zero-joker", "on", "must be off, per-zero or once, not 'on'."),
+    ("--tie-policy", "chop", "must be split or rollover, not 'chop'."),
+])
+def test_quick_form_options_are_refused_in_plain_words(flag, value, words):
+    result = run(*QUICK_TWO_BOARDS, flag, value)
+    assert result.exit_code == 2
+    text = plain(result.output)
+    assert words in text and "Value error" not in text and "ZeroJoker" not in text
+
+
+def test_quick_form_options_take_any_case():
+    result = run(*QUICK_TWO_BOARDS, "--zero-joker", "PER-ZERO", "--tie-policy", "Rollover", "--json")
+    assert result.exit_code == 0, result.output
+    both = run(*QUICK_TWO_BOARDS, "--zero-joker", "per-zero", "--tie-policy", "rollover", "--json")
+    assert json_lines(result.stdout) == json_lines(both.stdout)
+
+
+def test_a_serial_in_two_places_is_a_sentence_on_stderr_and_stays_in_the_json():
+    obj = variant(players=[{"name": "A", "pocket": ["7111111", "7111111"]}, GOOD["players"][1]])
+    human = run("eval", "--hands", "-", "--lang", "en", stdin=obj + "\n")
+    assert human.exit_code == 0
+    assert "7111111 —" not in human.stdout and "Warning" not in human.stdout
+    assert human.stderr == ("warning: line 1: serial 7111111 appears twice: in players[0].pocket[0] and "
+                            "players[0].pocket[1]; one note cannot lie in two places.\n")
+    as_json = run("eval", "--hands", "-", "--json", stdin=obj + "\n")
+    assert json_lines(as_json.stdout)[0]["warnings"] == [
+        "serial 7111111 appears in players[0].pocket[0] and players[0].pocket[1]."]
+    assert as_json.stderr == human.stderr
+
+
+def test_a_full_disk_is_one_sentence():
+    with open("/dev/full", "w") as full:
+        proc = _process("eval", "--hands", str(GOLDEN), "--json", stdout=full)
+        _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 1
+    assert err == "cannot write output: no space left on device.\n"
+
+
+def test_a_closed_pipe_ends_quietly(tmp_path):
+    path = tmp_path / "many.jsonl"
+    path.write_text((json.dumps(GOOD) + "\n") * 3000)  # ~2 MB of results: far more than a pipe holds
+    import subprocess
+
+    proc = _process("eval", "--hands", str(path), "--json", stdout=subprocess.PIPE)
+    first = proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read()
+    proc.wait(timeout=120)
+    assert json.loads(first)["winners"] == ["A"]
+    assert proc.returncode == 1 and err == ""

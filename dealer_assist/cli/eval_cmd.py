@@ -6,10 +6,12 @@ output in :mod:`dealer_assist.render`.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
 import sys
+from contextlib import contextmanager
 from typing import IO, Iterator, List, Optional
 
 import typer
@@ -18,6 +20,7 @@ from rich.console import Console
 from dealer_assist.cli.app import app
 from dealer_assist.render import LANGUAGES, render_showdown
 from dealer_assist.rules import HandError, TiePolicy, ZeroJoker, evaluate, parse_hand, result_to_json
+from dealer_assist.rules.formats import option_choices, short_value
 
 __all__ = ["eval_command", "default_lang"]
 
@@ -65,12 +68,12 @@ def eval_command(
         None, "--player", metavar="NAME=SERIAL,SERIAL", rich_help_panel=QUICK,
         help="A player and both pocket notes, e.g. alice=7654321,0102030; repeat in seat order (2 or more).",
     ),
-    zero_joker: Optional[ZeroJoker] = typer.Option(
-        None, "--zero-joker", rich_help_panel=QUICK, case_sensitive=False,
+    zero_joker: Optional[str] = typer.Option(
+        None, "--zero-joker", metavar="off|per-zero|once", rich_help_panel=QUICK,
         help="Zero-joker option (RULES.md §2.5). [default: off]",
     ),
-    tie_policy: Optional[TiePolicy] = typer.Option(
-        None, "--tie-policy", rich_help_panel=QUICK, case_sensitive=False,
+    tie_policy: Optional[str] = typer.Option(
+        None, "--tie-policy", metavar="split|rollover", rich_help_panel=QUICK,
         help="What a tied pot does (RULES.md §4). [default: split]",
     ),
     dealer: Optional[str] = typer.Option(
@@ -130,35 +133,86 @@ def eval_command(
                 "give --hands FILE, or one hand with --position, --board and --player (see --help).",
                 param_hint="'--hands' / '--position'",
             )
-        obj = _quick_hand(position, board or [], player or [], zero_joker, tie_policy, dealer,
+        obj = _quick_hand(position, board or [], player or [], _option(zero_joker, ZeroJoker, "--zero-joker"),
+                          _option(tie_policy, TiePolicy, "--tie-policy"), dealer,
                           chips or [], folded or [], not_revealed or [])
         try:
             hand = parse_hand(obj, reject_duplicates=reject_duplicates)
         except HandError as error:
             flag, message = _flag_of(str(error), obj)
             raise typer.BadParameter(message, param_hint=f"'{flag}'") from None
-        _emit(1, evaluate(hand, exact=exact), as_json, lang, title=None)
+        with _writing_output():
+            _emit(None, evaluate(hand, exact=exact), as_json, lang, title=None)
         return
 
-    bad = _evaluate_file(hands, as_json, lang, exact, reject_duplicates)
+    with _writing_output():
+        seen, bad = _evaluate_file(hands, as_json, lang, exact, reject_duplicates)
+    if not seen:
+        source = "standard input" if hands == "-" else hands
+        typer.echo(f"no hands in {source}.", err=True)
+        raise typer.Exit(code=1)
     if bad:
         typer.echo(f"{bad} hand line(s) could not be evaluated.", err=True)
         raise typer.Exit(code=1)
 
 
-def _emit(number: int, showdown, as_json: bool, lang: str, title: Optional[str]) -> None:
-    if as_json:
-        sys.stdout.write(json.dumps(result_to_json(showdown), ensure_ascii=False) + "\n")
+class _OutputError(Exception):
+    """Standard output cannot be written (disk full, pipe closed); carries the OSError."""
+
+
+@contextmanager
+def _writing_output() -> Iterator[None]:
+    """Turn a failed write to standard output into one sentence and exit code 1.
+
+    A full disk says "cannot write output: no space left on device."; a pipe
+    whose reader has gone (``| head``) ends quietly. Standard output is then
+    pointed at the null device, so Python's own flush at exit cannot fail again.
+    """
+    try:
+        yield
+    except (_OutputError, BrokenPipeError) as exc:
+        cause = exc.__cause__ if isinstance(exc, _OutputError) else exc
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
+        except (OSError, ValueError):
+            pass
+        if not (isinstance(cause, BrokenPipeError) or getattr(cause, "errno", None) == errno.EPIPE):
+            reason = (getattr(cause, "strerror", None) or str(cause) or "unknown error").rstrip(".")
+            typer.echo(f"cannot write output: {reason[0].lower() + reason[1:]}.", err=True)
+        raise typer.Exit(code=1) from None
+
+
+def _write(text: str) -> None:
+    try:
+        sys.stdout.write(text)
         sys.stdout.flush()
+    except OSError as error:
+        raise _OutputError() from error
+
+
+def _emit(number: Optional[int], showdown, as_json: bool, lang: str, title: Optional[str]) -> None:
+    if as_json:
+        _write(json.dumps(result_to_json(showdown), ensure_ascii=False) + "\n")
     else:
-        Console().print(render_showdown(showdown, lang, title=title))
+        try:
+            Console().print(render_showdown(showdown, lang, title=title, duplicate_warnings=False))
+            sys.stdout.flush()
+        except OSError as error:
+            raise _OutputError() from error
+    where = f"line {number}: " if number is not None else ""
+    for serial, fields in showdown.hand.duplicate_serials():
+        times = "twice" if len(fields) == 2 else f"{len(fields)} times"
+        places = ", ".join(fields[:-1]) + " and " + fields[-1]
+        typer.echo(f"warning: {where}serial {serial} appears {times}: in {places}; one note cannot lie in two places.",
+                   err=True)
 
 
 def _error(number: int, message: str, as_json: bool) -> None:
     text = f"line {number}: {message}"
     if as_json:
-        sys.stdout.write(json.dumps({"error": text}, ensure_ascii=False) + "\n")
-        sys.stdout.flush()
+        _write(json.dumps({"error": text}, ensure_ascii=False) + "\n")
     else:
         Console(stderr=True).print(text, style="bold red", markup=False, highlight=False)
 
@@ -179,9 +233,9 @@ def _lines(path: str) -> Iterator[tuple[int, bytes]]:
         yield from enumerate(stream, 1)
 
 
-def _evaluate_file(path: str, as_json: bool, lang: str, exact: bool, reject_duplicates: bool) -> int:
-    """Evaluate every line of ``path`` in order; return how many were bad."""
-    bad = 0
+def _evaluate_file(path: str, as_json: bool, lang: str, exact: bool, reject_duplicates: bool) -> tuple[int, int]:
+    """Evaluate every line of ``path`` in order; return how many lines held something, and how many were bad."""
+    seen = bad = 0
     for number, raw in _lines(path):
         try:
             text = raw.decode("utf-8-sig" if number == 1 else "utf-8")
@@ -191,6 +245,7 @@ def _evaluate_file(path: str, as_json: bool, lang: str, exact: bool, reject_dupl
             continue
         if not text.strip():
             continue  # blank lines carry no hand
+        seen += 1
         try:
             obj = json.loads(text)
         except json.JSONDecodeError as error:
@@ -201,6 +256,10 @@ def _evaluate_file(path: str, as_json: bool, lang: str, exact: bool, reject_dupl
             bad += 1
             _error(number, "not valid JSON (nested too deeply).", as_json)
             continue
+        except ValueError:  # int() refuses a number of more than 4300 digits
+            bad += 1
+            _error(number, "a number on the line is too long to read (over 4300 digits).", as_json)
+            continue
         try:
             showdown = evaluate(parse_hand(obj, reject_duplicates=reject_duplicates), exact=exact)
         except HandError as error:
@@ -208,7 +267,7 @@ def _evaluate_file(path: str, as_json: bool, lang: str, exact: bool, reject_dupl
             _error(number, str(error), as_json)
             continue
         _emit(number, showdown, as_json, lang, title=f"Hand, line {number}" if lang == "en" else f"Раздача, строка {number}")
-    return bad
+    return seen, bad
 
 
 _NAME_IS = re.compile(r"^\s*([^=]+?)\s*=\s*(.*?)\s*$")
@@ -221,7 +280,7 @@ def _quick_hand(position, board, players, zero_joker, tie_policy, dealer, chips,
         match = _NAME_IS.match(spec)
         if not match or not match.group(2):
             raise typer.BadParameter(
-                f"{spec!r} must look like NAME=SERIAL,SERIAL, e.g. alice=7654321,0102030.",
+                f"{_shown(spec)} must look like NAME=SERIAL,SERIAL, e.g. alice=7654321,0102030.",
                 param_hint="'--player'",
             )
         name, notes = match.groups()
@@ -231,12 +290,19 @@ def _quick_hand(position, board, players, zero_joker, tie_policy, dealer, chips,
         match = _NAME_IS.match(spec)
         if not match or not re.fullmatch(r"\d+", match.group(2)):
             raise typer.BadParameter(
-                f"{spec!r} must look like NAME=CHIPS with a whole number of chips, e.g. alice=25.",
+                f"{_shown(spec)} must look like NAME=CHIPS with a whole number of chips, e.g. alice=25.",
                 param_hint="'--chips'",
             )
         name, amount = match.groups()
         _known(name, names, "--chips")
-        seats[names.index(name)]["contributed"] = int(amount)
+        seat = seats[names.index(name)]
+        if "contributed" in seat:
+            raise typer.BadParameter(
+                f"the chips of {_shown(name)} are given twice ({short_value(str(seat['contributed']))} and "
+                f"{short_value(amount)}); give each player's chips once.",
+                param_hint="'--chips'",
+            )
+        seat["contributed"] = int(amount)
     for flag, key, value, given in (("--folded", "folded", True, folded),
                                     ("--not-revealed", "revealed", False, not_revealed)):
         for name in given:
@@ -262,9 +328,24 @@ def _quick_hand(position, board, players, zero_joker, tie_policy, dealer, chips,
 def _known(name: str, names: list[str], flag: str) -> None:
     if name not in names:
         raise typer.BadParameter(
-            f"{name!r} is not one of the players ({', '.join(names) or 'none given'}).",
+            f"{_shown(name)} is not one of the players ({', '.join(short_value(n) for n in names) or 'none given'}).",
             param_hint=f"'{flag}'",
         )
+
+
+def _shown(text: str) -> str:
+    """A value from the command line as an error echoes it: quoted, at most 20 characters of it."""
+    return short_value(repr(text))
+
+
+def _option(value: Optional[str], enum: type, flag: str):
+    """A quick-form option's value (any case) as ``enum``; BadParameter in plain words otherwise."""
+    if value is None:
+        return None
+    try:
+        return enum(value.strip().lower())
+    except ValueError:
+        raise typer.BadParameter(f"must be {option_choices(enum)}, not {_shown(value)}.", param_hint=f"'{flag}'") from None
 
 
 def _flag_of(message: str, obj: dict) -> tuple[str, str]:
