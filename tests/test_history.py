@@ -87,3 +87,13 @@ def test_a_log_with_a_byte_order_mark_and_crlf_lines_is_read_whole(tmp_path):
     assert [r["hand"] for r in records] == [1, 2] and warnings == []
     result = run("history", "--log", path)
     assert result.exit_code == 0 and result.stderr == "" and "2 hand(s)" in result.stdout
+
+
+def test_a_line_python_cannot_decode_is_skipped_like_a_torn_one(tmp_path):
+    path = tmp_path / "h.jsonl"
+    odd = ['{"schema": "dealer-assist/hand-log", "version": 1, "hand": ' + "1" * 5000 + "}",
+           '{"schema": "dealer-assist/hand-log", "version": 1, "x": ' + "[" * 100_000 + "}"]
+    path.write_text("\n".join(odd + [_line(_record(3))]) + "\n", encoding="utf-8")
+    records, warnings = read_log(path)
+    assert [r["hand"] for r in records] == [3]
+    assert warnings == [f"line {n} of {path} is not a whole record (cut by a crash?); skipped." for n in (1, 2)]

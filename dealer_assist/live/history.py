@@ -212,7 +212,7 @@ def read_log(path: str | os.PathLike) -> tuple[list[dict[str, Any]], list[str]]:
             continue
         try:
             obj = json.loads(line.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        except (ValueError, RecursionError):  # not UTF-8, not JSON, nested too deeply, a number over 4300 digits
             warnings.append(f"line {number} of {p} is not a whole record (cut by a crash?); skipped.")
             continue
         if not isinstance(obj, dict) or obj.get("schema") != SCHEMA:
