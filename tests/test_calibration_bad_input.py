@@ -195,3 +195,23 @@ def test_list_names_a_broken_default_pointer(cal_dir, pointer, reason):
     assert lines[0] == "  good"
     assert lines[1].startswith(f"  default  (unusable: {reason}")
     assert len(lines) == 2
+
+
+# -- JSON that the json module itself refuses with something other than a JSONDecodeError ------
+
+
+@pytest.mark.parametrize("text, words", [
+    ('{"schema": "dealer-assist/calibration", "version": ' + "1" * 5000 + "}", "a number of over 4300 digits"),
+    ("[" * 100_000, "nested too deeply"),
+])
+def test_json_python_cannot_read_is_a_plain_error(cal_dir, tmp_path, text, words):
+    cal_dir.mkdir()
+    (cal_dir / "odd.json").write_text(text)
+    shown = run("calibrate", "show", "-c", "odd")
+    assert shown.exit_code == 2 and words in shown.output and len(shown.output.strip().splitlines()) == 1
+    zones = tmp_path / "zones.json"
+    zones.write_text(text)
+    made = run("calibrate", "table", "--image", TABLE_1, "--corners", "0,0 1919,0 1919,1079 0,1079",
+               "--table-mm", "1000,700", "--zones", zones, "-o", "z")
+    assert made.exit_code == 2 and "holds JSON this program cannot read" in made.output
+    assert not (cal_dir / "z.json").exists()

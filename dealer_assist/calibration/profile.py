@@ -649,7 +649,7 @@ def _pointer_target(path: Path) -> str | None:
     """The profile name a ``default.json`` pointer names, or None when the file is not a pointer."""
     try:
         obj = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return None
     if not isinstance(obj, dict) or obj.get("schema") != POINTER_SCHEMA:
         return None
@@ -691,6 +691,10 @@ def load_profile(name_or_path: str | os.PathLike | None = None) -> Profile:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
         raise CalibrationError(f"{path} is not valid JSON ({exc.msg}: line {exc.lineno}, column {exc.colno}).") from None
+    except RecursionError:
+        raise CalibrationError(f"{path} is not a calibration profile (its JSON is nested too deeply).") from None
+    except ValueError:  # int() refuses a number of more than 4300 digits
+        raise CalibrationError(f"{path} is not a calibration profile (it holds a number of over 4300 digits).") from None
     return profile_from_json(obj, path.stem, path)
 
 

@@ -358,8 +358,14 @@ def table_command(
                 obj = json.loads(zones.read_text(encoding="utf-8"))
             except OSError as exc:
                 raise CalibrationError(f"{zones} cannot be read ({exc.strerror or exc}).") from None
-            except ValueError as exc:
-                raise CalibrationError(f"{zones} is not valid JSON ({exc}).") from None
+            except json.JSONDecodeError as exc:
+                raise CalibrationError(f"{zones} is not valid JSON ({exc.msg}: line {exc.lineno}, "
+                                       f"column {exc.colno}).") from None
+            except UnicodeDecodeError:
+                raise CalibrationError(f"{zones} is not UTF-8 text, so it holds no zones.") from None
+            except (ValueError, RecursionError):
+                raise CalibrationError(f"{zones} holds JSON this program cannot read (nested too deeply, or a "
+                                       f"number of over 4300 digits).") from None
             zone_list = zones_from_json(obj, str(zones))
         extra = {"source": {"method": method, "image": source, "points": fit.points,
                             "rms_px": round(fit.rms_px, 3),
