@@ -215,3 +215,16 @@ def test_json_python_cannot_read_is_a_plain_error(cal_dir, tmp_path, text, words
                "--table-mm", "1000,700", "--zones", zones, "-o", "z")
     assert made.exit_code == 2 and "holds JSON this program cannot read" in made.output
     assert not (cal_dir / "z.json").exists()
+
+
+@pytest.mark.parametrize("command", [["list"], ["show", "-c", "good"], ["show", "-c", "good", "--json"]])
+def test_a_full_disk_is_one_sentence(tmp_path, command):
+    cal_dir = tmp_path / "calibration"
+    cal_dir.mkdir()
+    (cal_dir / "good.json").write_bytes(SAMPLE.read_bytes())
+    env = {**os.environ, "DEALER_ASSIST_CALIBRATION_DIR": str(cal_dir)}
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "dealer_assist", "calibrate", *command], cwd=tmp_path, env=env,
+                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 1
+    assert done.stderr == "cannot write output: no space left on device.\n"

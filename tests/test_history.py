@@ -97,3 +97,17 @@ def test_a_line_python_cannot_decode_is_skipped_like_a_torn_one(tmp_path):
     records, warnings = read_log(path)
     assert [r["hand"] for r in records] == [3]
     assert warnings == [f"line {n} of {path} is not a whole record (cut by a crash?); skipped." for n in (1, 2)]
+
+
+@pytest.mark.parametrize("args", [[], ["--json"], ["--show", "1"]], ids=["list", "json", "show"])
+def test_a_full_disk_is_one_sentence(tmp_path, args):
+    import subprocess
+    import sys
+
+    log = HandLog(tmp_path / "hands.jsonl")
+    log.append(_record(1))
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "dealer_assist", "history", "--log", str(log.path), *args],
+                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 1
+    assert done.stderr == "cannot write output: no space left on device.\n"

@@ -39,6 +39,7 @@ from dealer_assist.calibration.profile import (
 from dealer_assist.calibration.profile import _pointer_target
 from dealer_assist.camera_util import CameraError, check_camera_index
 from dealer_assist.cli.app import app
+from dealer_assist.cli.output import output_errors
 from dealer_assist.display import NO_DISPLAY_HINT, has_display
 from dealer_assist.vision.images import ImageError, load_image
 
@@ -492,8 +493,13 @@ def show_command(
     """Print a calibration profile: camera, table and zones, note layout."""
     with _plain_errors():
         profile = load_profile(calibration)
+    with output_errors():
+        _show_profile(profile, as_json)
+
+
+def _show_profile(profile: Profile, as_json: bool) -> None:
     if as_json:
-        print(json.dumps(profile.to_json(), ensure_ascii=False, indent=1))
+        print(json.dumps(profile.to_json(), ensure_ascii=False, indent=1), flush=True)
         return
     console = Console()
     console.print(f"[bold]{profile.name}[/]  {profile.path}")
@@ -552,6 +558,11 @@ def list_command() -> None:
     except CalibrationError as exc:
         default, broken_pointer = None, _unusable_reason(exc, pointer)
     names = list_profiles()
+    with output_errors():
+        _list_profiles(names, default, pointer, broken_pointer)
+
+
+def _list_profiles(names: list[str], default: Optional[Path], pointer: Path, broken_pointer: Optional[str]) -> None:
     if not names and broken_pointer is None:
         typer.echo(f"no profiles in {calibration_dir()}")
         return

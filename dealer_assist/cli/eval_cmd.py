@@ -6,18 +6,17 @@ output in :mod:`dealer_assist.render`.
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 import re
 import sys
-from contextlib import contextmanager
 from typing import IO, Iterator, List, Optional
 
 import typer
 from rich.console import Console
 
 from dealer_assist.cli.app import app
+from dealer_assist.cli.output import OutputError, output_errors, write_stdout
 from dealer_assist.render import LANGUAGES, render_showdown
 from dealer_assist.rules import HandError, TiePolicy, ZeroJoker, evaluate, parse_hand, result_to_json
 from dealer_assist.rules.formats import option_choices, short_value
@@ -141,11 +140,11 @@ def eval_command(
         except HandError as error:
             flag, message = _flag_of(str(error), obj)
             raise typer.BadParameter(message, param_hint=f"'{flag}'") from None
-        with _writing_output():
+        with output_errors():
             _emit(None, evaluate(hand, exact=exact), as_json, lang, title=None)
         return
 
-    with _writing_output():
+    with output_errors():
         seen, bad = _evaluate_file(hands, as_json, lang, exact, reject_duplicates)
     if not seen:
         source = "standard input" if hands == "-" else hands
@@ -156,51 +155,15 @@ def eval_command(
         raise typer.Exit(code=1)
 
 
-class _OutputError(Exception):
-    """Standard output cannot be written (disk full, pipe closed); carries the OSError."""
-
-
-@contextmanager
-def _writing_output() -> Iterator[None]:
-    """Turn a failed write to standard output into one sentence and exit code 1.
-
-    A full disk says "cannot write output: no space left on device."; a pipe
-    whose reader has gone (``| head``) ends quietly. Standard output is then
-    pointed at the null device, so Python's own flush at exit cannot fail again.
-    """
-    try:
-        yield
-    except (_OutputError, BrokenPipeError) as exc:
-        cause = exc.__cause__ if isinstance(exc, _OutputError) else exc
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-            os.close(devnull)
-        except (OSError, ValueError):
-            pass
-        if not (isinstance(cause, BrokenPipeError) or getattr(cause, "errno", None) == errno.EPIPE):
-            reason = (getattr(cause, "strerror", None) or str(cause) or "unknown error").rstrip(".")
-            typer.echo(f"cannot write output: {reason[0].lower() + reason[1:]}.", err=True)
-        raise typer.Exit(code=1) from None
-
-
-def _write(text: str) -> None:
-    try:
-        sys.stdout.write(text)
-        sys.stdout.flush()
-    except OSError as error:
-        raise _OutputError() from error
-
-
 def _emit(number: Optional[int], showdown, as_json: bool, lang: str, title: Optional[str]) -> None:
     if as_json:
-        _write(json.dumps(result_to_json(showdown), ensure_ascii=False) + "\n")
+        write_stdout(json.dumps(result_to_json(showdown), ensure_ascii=False) + "\n")
     else:
         try:
             Console().print(render_showdown(showdown, lang, title=title, duplicate_warnings=False))
             sys.stdout.flush()
         except OSError as error:
-            raise _OutputError() from error
+            raise OutputError() from error
     where = f"line {number}: " if number is not None else ""
     for serial, fields in showdown.hand.duplicate_serials():
         times = "twice" if len(fields) == 2 else f"{len(fields)} times"
@@ -212,7 +175,7 @@ def _emit(number: Optional[int], showdown, as_json: bool, lang: str, title: Opti
 def _error(number: int, message: str, as_json: bool) -> None:
     text = f"line {number}: {message}"
     if as_json:
-        _write(json.dumps({"error": text}, ensure_ascii=False) + "\n")
+        write_stdout(json.dumps({"error": text}, ensure_ascii=False) + "\n")
     else:
         Console(stderr=True).print(text, style="bold red", markup=False, highlight=False)
 

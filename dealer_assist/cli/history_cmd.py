@@ -19,6 +19,7 @@ from rich.text import Text
 
 from dealer_assist.cli.app import app
 from dealer_assist.cli.eval_cmd import default_lang
+from dealer_assist.cli.output import output_errors
 from dealer_assist.render import LANGUAGES, render_showdown
 
 __all__ = ["history_command"]
@@ -46,7 +47,6 @@ def history_command(
 ) -> None:
     """List the hands logged by `dealer-assist live`, or show one again (--show N)."""
     from dealer_assist.live.history import HistoryError, default_log_path, read_log
-    from dealer_assist.rules import HandError, evaluate, parse_hand
 
     lang = lang or default_lang()
     if lang not in LANGUAGES:
@@ -63,9 +63,18 @@ def history_command(
         if show > len(records):
             _fail(f"The log {path} holds {len(records)} hand(s); there is no hand {show}.")
         records = [records[show - 1]]
+    with output_errors():
+        _print_history(records, path, show, as_json, lang)
+
+
+def _print_history(records: list[dict], path: Path, show: Optional[int], as_json: bool, lang: str) -> None:
+    """The list of hands, or the one hand of ``--show``, on standard output (OSError when it cannot be written)."""
+    from dealer_assist.rules import HandError, evaluate, parse_hand
+
     if as_json:
         for r in records:
             sys.stdout.write(json.dumps(r, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
         return
     console = Console()
     if show is None:
