@@ -13,5 +13,12 @@ from dealer_assist.cli import score_cmd  # noqa: F401,E402
 
 
 def main() -> None:
-    """Entry point of the ``dealer-assist`` console script."""
-    app()
+    """Entry point of the ``dealer-assist`` console script.
+
+    A full disk or a closed pipe on standard output, in any command, is one
+    sentence and exit code 1 (see :mod:`dealer_assist.cli.output`).
+    """
+    from dealer_assist.cli.output import output_errors
+
+    with output_errors():
+        app()
