@@ -151,8 +151,10 @@ class Blob:
         bbox_mm: (x0, y0, x1, y1) table mm.
         area_mm2: its area, mm².
         rect_mm: float64 ``(4, 2)`` its minimum-area rectangle, table mm.
-        still: nothing moved over it in the latest frame.
-        changed_since_s: when its earliest pixel started to differ (source time, s).
+        still: (almost) nothing moved over it in the latest frame (under 2% of its pixels).
+        moving_share: the share of its pixels that moved in the latest frame, 0..1.
+        changed_since_s: since when it differs (source time, s; the median over its pixels, so
+            a fresh change next to an old one is not taken as old).
         note_shaped: the rectangle has a note's sides (within 30%) and the
             blob fills most of it: a note placed, turned or taken away.
     """
@@ -163,6 +165,7 @@ class Blob:
     still: bool
     changed_since_s: float
     note_shaped: bool
+    moving_share: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -203,6 +206,7 @@ class ChangeDetector:
         self._cur: np.ndarray | None = None
         self._since: np.ndarray | None = None
         self._moving: np.ndarray | None = None
+        self._noise: float | None = None
         self._kernel = np.ones((3, 3), np.uint8)
 
     @property
@@ -227,8 +231,14 @@ class ChangeDetector:
             return ChangeReport((), 0.0, self.min_threshold)
         d_prev = _channel_max(cv2.absdiff(cur, self._prev))
         d_ref = _channel_max(cv2.absdiff(cur, self._ref))
-        sigma = 1.4826 * float(np.median(d_prev[::3, ::3]))
-        thr = max(self.min_threshold, 6.0 * sigma)
+        # the camera's noise: a running median of the frame-to-frame difference, not fed by
+        # frames where much changed at once (the light, a hand over half the table)
+        m = float(np.median(d_prev[::3, ::3]))
+        if self._noise is None:
+            self._noise = 1.0  # a clean camera to start with; a noisier one raises it frame by frame
+        if m <= 3.0 * self._noise + 2.0:
+            self._noise = 0.9 * self._noise + 0.1 * m
+        thr = max(self.min_threshold, 6.0 * 1.4826 * self._noise)
         moving = cv2.morphologyEx((d_prev > thr).astype(np.uint8), cv2.MORPH_OPEN, self._kernel)
         changed = cv2.morphologyEx((d_ref > thr).astype(np.uint8), cv2.MORPH_OPEN, self._kernel)
         changed = cv2.morphologyEx(changed, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
@@ -253,7 +263,7 @@ class ChangeDetector:
                 continue
             mask = labels[y:y + h, x:x + w] == i
             moving_here = float(self._moving[y:y + h, x:x + w][mask].mean())
-            since = float(np.nanmin(self._since[y:y + h, x:x + w][mask]))
+            since = float(np.nanmedian(self._since[y:y + h, x:x + w][mask]))
             ys, xs = np.nonzero(mask)
             pts = np.column_stack([xs + x, ys + y]).astype(np.float32)
             rect = cv2.minAreaRect(pts)
@@ -263,7 +273,7 @@ class ChangeDetector:
             shaped = (abs(long_mm / NOTE_SIZE_MM[0] - 1) < 0.3 and abs(short_mm / NOTE_SIZE_MM[1] - 1) < 0.3
                       and fill > 0.7)
             blobs.append(Blob((x / s, y / s, (x + w) / s, (y + h) / s), area / (s * s), corners,
-                              moving_here < 0.02, since, shaped))
+                              moving_here < 0.02, since, shaped, moving_here))
         blobs.sort(key=lambda b: -b.area_mm2)
         return ChangeReport(tuple(blobs), moving_fraction, thr)
 

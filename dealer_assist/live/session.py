@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Callable
 
+import cv2
 import numpy as np
 
 from dealer_assist.live.camera import Frame
@@ -38,12 +39,18 @@ from dealer_assist.live.history import HandLog, HistoryError, hand_record
 from dealer_assist.live.table_state import NoteInfo, TableState, TableView, parse_slot, table_view
 from dealer_assist.live.tracker import Observation, TrackEvent, Tracker, TrustRule, quad_iou_mm
 from dealer_assist.live.worker import JobResult, ReadJob
+from dealer_assist.vision.geometry import NOTE_SIZE_MM
 
 __all__ = ["LiveOptions", "LiveSession", "READ_PX_PER_MM", "MIN_SOURCE_PX_PER_MM"]
 
 #: Scale range (px/mm) of the top views handed to the reader: the camera's own
-#: scale, kept within it (4-mm serial digits become 8-12 px tall).
-READ_PX_PER_MM = (2.0, 3.0)
+#: scale, kept within it. Upsampling helps the text detector: on 1280x720 windows
+#: of synthetic tables seen at 1.8 px/mm, reads at 2.0 / 3.0 / 3.5 px/mm found
+#: 50% / 63% / 70-88% of the notes (and 2.0 gave wrong serials), at 2.8 px/mm
+#: 89% / 83% / 100%, for ~30% more time per read.
+READ_PX_PER_MM = (3.5, 4.0)
+#: A changed place read without finding anything is read again this many times (later frames).
+RETRIES = 2
 #: Below this camera scale the serial digits are too small to read (~5 px): the dashboard says so.
 MIN_SOURCE_PX_PER_MM = 1.5
 
@@ -57,8 +64,11 @@ class LiveOptions:
         change_px_per_mm: scale of the change-detection top view.
         read_px_per_mm: scale of the views given to the reader (None: from the camera, within :data:`READ_PX_PER_MM`).
         force_s: a place that keeps changing (a hand resting by the notes) is read anyway after this long.
+        mostly_still: a changed place is read when less than this share of it moved in the
+            latest frame (a hand resting on a corner of a note does not hide its serial).
         margin_mm: a read's view reaches this far around the changed place.
-        tile_mm: larger places are read in tiles of about this size.
+        tile_mm: larger places are read in tiles of at most this size (a 300-mm tile and its
+            margins stay within the detector's 1536-px input at 3.5 px/mm).
         auto_new_hand: when a decided hand's notes have all been taken off the table, the next hand starts.
         ocr: False to run without reading (serials typed by the croupier only).
     """
@@ -66,9 +76,10 @@ class LiveOptions:
     trust: TrustRule = field(default_factory=TrustRule)
     change_px_per_mm: float = 0.5
     read_px_per_mm: float | None = None
-    force_s: float = 1.0
+    force_s: float = 0.5
+    mostly_still: float = 0.1
     margin_mm: float = 15.0
-    tile_mm: float = 330.0
+    tile_mm: float = 300.0
     auto_new_hand: bool = True
     ocr: bool = True
 
@@ -90,14 +101,24 @@ def _inside(point, r) -> bool:
     return r[0] <= point[0] <= r[2] and r[1] <= point[1] <= r[3]
 
 
-def _tiles(region, size: float, overlap: float):
-    """Split a region into tiles of at most ``size`` mm whose cores (returned) cover it without overlap."""
+def _tiles(region, size: float, overlap: float = 0.0):
+    """Split a region into tiles of at most ``size`` mm that overlap by ``overlap`` mm (a note up to
+    ``overlap`` long lies whole in one of them)."""
     x0, y0, x1, y1 = region
-    nx = max(1, int(np.ceil((x1 - x0) / size)))
-    ny = max(1, int(np.ceil((y1 - y0) / size)))
-    xs = np.linspace(x0, x1, nx + 1)
-    ys = np.linspace(y0, y1, ny + 1)
-    return [(float(xs[i]), float(ys[j]), float(xs[i + 1]), float(ys[j + 1])) for j in range(ny) for i in range(nx)]
+
+    def cuts(a, b):
+        n = max(1, int(np.ceil((b - a - overlap) / max(size - overlap, 1.0))))
+        if b - a <= size:
+            return [(a, b)]
+        step = (b - a - overlap) / n
+        return [(a + i * step, a + i * step + step + overlap) for i in range(n)]
+
+    return [(float(xa), float(ya), float(xb), float(yb)) for ya, yb in cuts(y0, y1) for xa, xb in cuts(x0, x1)]
+
+
+def _inside_quad(point, quad) -> bool:
+    poly = cv2.convexHull(np.asarray(quad, np.float32).reshape(-1, 2))
+    return cv2.pointPolygonTest(poly, (float(point[0]), float(point[1])), False) >= 0
 
 
 class LiveSession:
@@ -138,11 +159,15 @@ class LiveSession:
         self.events: list[tuple[TrackEvent, float]] = []
         self.jobs_done = 0
         self.job_seconds = 0.0
+        #: (kind, frame, seconds, notes found) of the last reads, for benchmarks and debugging
+        self.job_log: list[tuple[str, int, float, int]] = []
         self._topview: TopView | None = None
         self._changes: ChangeDetector | None = None
         self._job_id = 0
         self._in_flight: ReadJob | None = None
-        self._confirmed: dict[int, int] = {}
+        self._confirmed: set[tuple[int, int]] = set()  # (track, frame) confirm reads asked for
+        self._retries: list[tuple[tuple[float, float, float, float], int, int]] = []  # (core, tries, after frame)
+        self._prev: Frame | None = None
         self._decided_with_notes = False
         self._view: TableView | None = None
 
@@ -203,7 +228,7 @@ class LiveSession:
         assert self._topview is not None and self._changes is not None
         first = not self._changes.started
         report = self._changes.update(self._topview(image), frame.time_s)
-        self.frame = frame
+        self._prev, self.frame = self.frame, frame
         self.frames += 1
         if not self.options.ocr:
             return
@@ -211,7 +236,7 @@ class LiveSession:
             self._queue_scan(frame)
             return
         for blob in report.blobs:
-            if blob.still or frame.time_s - blob.changed_since_s >= self.options.force_s:
+            if blob.moving_share < self.options.mostly_still or frame.time_s - blob.changed_since_s >= self.options.force_s:
                 self._queue_discover(blob, frame)
         if self.options.auto_new_hand:
             self._check_cleared()
@@ -226,75 +251,160 @@ class LiveSession:
             f = self.frame
             self.on_frame(Frame(f.image, f.index, f.time_s + self.options.force_s))
 
-    def _region(self, core):
+    def _region(self, core, margin: float | None = None):
         w, h = self.table.table_size_mm
-        m = self.options.margin_mm
+        m = self.options.margin_mm if margin is None else margin
         return (max(core[0] - m, -m), max(core[1] - m, -m), min(core[2] + m, w + m), min(core[3] + m, h + m))
 
     def _make_job(self, kind: str, frame: Frame, core, still: bool, hints=(), track_ids=(), blanks=()) -> ReadJob:
-        region = self._region(core)
+        """A read of ``core`` (table mm) grown by the margin; a scan tile answers only for notes
+        centred in its core (its neighbour tile reads the others whole), other reads for every
+        note the view shows whole."""
+        region = self._region(core, 0.5 * float(np.hypot(*NOTE_SIZE_MM)) if kind == "scan" else None)
         image = warp_region(frame.image, self.profile, region, self.read_px_per_mm)
         self._job_id += 1
-        return ReadJob(self._job_id, frame.index, frame.time_s, kind, region, core, self.read_px_per_mm, image,
-                       tuple(hints), tuple(track_ids), still, tuple(blanks))
+        return ReadJob(self._job_id, frame.index, frame.time_s, kind, region, core if kind == "scan" else region,
+                       self.read_px_per_mm, image, tuple(hints), tuple(track_ids), still, tuple(blanks))
 
     def _queue_scan(self, frame: Frame) -> None:
         self.queue = [j for j in self.queue if j.kind != "scan"]
         for zone in self.table.zones:
             box = _grow(_bbox(zone.polygon_mm), self.options.margin_mm)
-            for core in _tiles(box, self.options.tile_mm, 0.0):
+            for core in _tiles(box, self.options.tile_mm):
+                if self._topview is not None and self._visible_share(core) < 0.2:
+                    continue  # the camera does not see this part of the table
                 job = self._make_job("scan", frame, core, True)
                 self.queue.append(job)
                 self._changes.accept(job.region_mm)
 
+    def _visible_share(self, region) -> float:
+        x0, y0, x1, y1 = self._topview.to_px(region)
+        part = self._topview.visible[y0:y1, x0:x1]
+        return float(part.mean()) if part.size else 0.0
+
+    def _in_zones(self, region) -> bool:
+        """Whether a table region touches a zone (the board or a seat), 20 mm around it included."""
+        for z in self.table.zones:
+            zb = _grow(_bbox(z.polygon_mm), 20.0)
+            if region[0] <= zb[2] and zb[0] <= region[2] and region[1] <= zb[3] and zb[1] <= region[3]:
+                return True
+        return False
+
     def _queue_discover(self, blob: Blob, frame: Frame) -> None:
         core = blob.bbox_mm
+        if not self._in_zones(core):
+            self._changes.accept(_grow(core, 5.0))  # a hand or chips away from the board and the seats
+            return
         grown = _grow(core, 10.0)
         touched = [t for t in self.tracker if _inside(t.centre_mm, grown) or quad_iou_mm(t.quad_mm, blob.rect_mm) > 0.2]
         for t in touched:
             core = _union(core, _bbox(t.quad_mm))
+        note_area = NOTE_SIZE_MM[0] * NOTE_SIZE_MM[1]
+        if not blob.note_shaped and blob.area_mm2 < 0.6 * note_area and not touched:
+            # part of a note changed (its colour is close to the table's in places): read all the
+            # note that may be there, a note's half-diagonal around the change
+            c = blob.rect_mm.mean(axis=0)
+            r = 0.5 * float(np.hypot(*NOTE_SIZE_MM)) + 5.0
+            core = _union(core, (c[0] - r, c[1] - r, c[0] + r, c[1] + r))
         self.tracker.reset_attempts(t.id for t in touched)
-        for tid in [t.id for t in touched]:
-            self._confirmed.pop(tid, None)
+        ids = {t.id for t in touched}
+        self._confirmed = {(tid, f) for tid, f in self._confirmed if tid not in ids}
         centre = blob.rect_mm.mean(axis=0)
-        for tile in _tiles(core, self.options.tile_mm, 0.0):
+        # a note-shaped change is most likely a note placed or turned over: it goes first
+        kind = "discover" if blob.note_shaped or touched else "discover-other"
+        for tile in _tiles(core, self.options.tile_mm, NOTE_SIZE_MM[0] + 5.0):
             blanks = (blob.rect_mm,) if blob.note_shaped and _inside(centre, tile) else ()
-            job = self._make_job("discover", frame, tile, blob.still, blanks=blanks)
+            job = self._make_job(kind, frame, tile, blob.still, blanks=blanks)
             # a newer read of the same place supersedes a queued one
-            self.queue = [j for j in self.queue if not (j.kind == "discover" and _inside(
+            self.queue = [j for j in self.queue if not (j.kind.startswith("discover") and _inside(
                 ((j.core_mm[0] + j.core_mm[2]) / 2, (j.core_mm[1] + j.core_mm[3]) / 2), tile))]
             self.queue.append(job)
             self._changes.accept(job.region_mm)
+            self._retries = [r for r in self._retries if not _inside(
+                ((r[0][0] + r[0][2]) / 2, (r[0][1] + r[0][3]) / 2), tile)]
 
     def _confirm_job(self) -> ReadJob | None:
-        """A read of a pending note from the newest frame, when one is due."""
+        """A second read of a pending note, when one is due.
+
+        From the newest frame; or, when the newest was read already, from the
+        frame before it if nothing moved over the note between the two (both
+        then show it undisturbed, with their own sensor noise): a recording
+        with few frames per second still gets its k reads.
+        """
         frame = self.frame
         if frame is None or self._changes is None:
             return None
         best = None
         for t in self.tracker:
-            if t.status not in ("pending", "unreadable") or t.attempts >= self.options.trust.n:
-                continue
-            if self._confirmed.get(t.id, -1) >= frame.index or (t.reads and t.reads[-1].frame >= frame.index):
+            # a note read with a serial gets 2 N tries to settle; one never read as 7 digits, N;
+            # a note-shaped change where nothing was read (face down?) one more; a 9-digit read
+            # (2017 series, or letters taken for digits) N
+            cap = {"pending": self.max_attempts, "unreadable": self.options.trust.n, "out_of_format": self.options.trust.n,
+                   "blank": 2}.get(t.status, 0)
+            if t.attempts >= cap:
                 continue
             core = _grow(_bbox(t.quad_mm), 5.0)
-            if self._changes.moving_in(core) > 0.02 and frame.time_s - t.last_seen_s < self.options.force_s:
-                continue
-            if best is None or t.first_seen_s < best[0].first_seen_s:
-                best = (t, core)
+            # what matters is whether anything moved over the serial prints (a hand resting on a
+            # corner of the note does not hide them)
+            watch = [_grow(_bbox(q), 3.0) for q in t.print_quads_mm] or [core]
+            moving = max(self._changes.moving_in(r) for r in watch) >= self.options.mostly_still
+            done = {r.frame for r in t.reads}
+            pick = None
+            if frame.index not in done and (t.id, frame.index) not in self._confirmed:
+                if not moving or frame.time_s - t.last_seen_s >= self.options.force_s:
+                    pick = frame
+            elif (self._prev is not None and not moving and self._prev.index not in done
+                  and (t.id, self._prev.index) not in self._confirmed):
+                pick = self._prev
+            if pick is not None and (best is None or t.first_seen_s < best[0].first_seen_s):
+                best = (t, core, pick)
         if best is None:
             return None
-        t, core = best
-        self._confirmed[t.id] = frame.index
-        hints = t.print_quads_mm if t.status == "pending" and len(t.print_quads_mm) >= 2 else ()
-        return self._make_job("confirm", frame, core, True, hints=hints, track_ids=(t.id,))
+        t, core, pick = best
+        if len(t.print_quads_mm) < 2:
+            # its place was guessed from one print: look a little wider
+            core = _grow(core, 40.0)
+        self._confirmed.add((t.id, pick.index))
+        # the prints' places from the last read, when it read the serial: else detect again
+        fresh = t.reads and t.reads[-1].serial is not None
+        hints = t.print_quads_mm if fresh and len(t.print_quads_mm) >= 2 else ()
+        return self._make_job("confirm", pick, core, True, hints=hints, track_ids=(t.id,))
+
+    @property
+    def max_attempts(self) -> int:
+        """Reads of a pending note (since its place last changed) before the session stops asking: 2 N."""
+        return 2 * self.options.trust.n
 
     def _next_job(self) -> ReadJob | None:
-        for kind in ("discover", "scan"):
+        """The start-up scan first (what lies on the table already), then note-shaped changes and
+        changes at known notes, then a second read of a pending note, then other changes (a hand,
+        part of a note)."""
+        for kind in ("scan", "discover"):
             for i, job in enumerate(self.queue):
                 if job.kind == kind:
                     return self.queue.pop(i)
-        return self._confirm_job()
+        job = self._confirm_job()
+        if job is not None:
+            return job
+        for i, job in enumerate(self.queue):
+            if job.kind == "discover-other":
+                return self.queue.pop(i)
+        return self._retry_job()
+
+    def _retry_job(self) -> ReadJob | None:
+        """A place that changed and was read without finding a note, read again from a newer frame."""
+        frame = self.frame
+        if frame is None or self._changes is None:
+            return None
+        for i, (region, tries, after) in enumerate(self._retries):
+            if frame.index <= after or self._changes.moving_in(region) >= self.options.mostly_still:
+                continue
+            if tries > 1:
+                self._retries[i] = (region, tries - 1, frame.index)
+            else:
+                del self._retries[i]
+            return self._make_job("retry", frame, region, True)
+        return None
 
     # ------------------------------------------------------------------ OCR results
     def pump(self, wait: bool = False, timeout_s: float = 120.0) -> int:
@@ -326,6 +436,8 @@ class LiveSession:
         self.job_seconds += result.elapsed_s
         if job is None:
             return
+        self.job_log.append((job.kind, job.frame, result.elapsed_s, len(result.observations)))
+        del self.job_log[:-200]
         if result.error:
             self.ocr_error = result.error
             self.message = f"OCR: {result.error}"
@@ -333,14 +445,28 @@ class LiveSession:
         self.ocr_error = ""
         observations = list(result.observations)
         for rect in job.blank_rects_mm:
-            if any(quad_iou_mm(o.quad_mm, rect) > 0.3 for o in observations):
+            on_rect = [i for i, o in enumerate(observations)
+                       if quad_iou_mm(o.quad_mm, rect) > 0.3 or _inside_quad(o.anchor, rect)]
+            if any(observations[i].serial is not None for i in on_rect):
                 continue
             if any(quad_iou_mm(t.quad_mm, rect) > 0.3 for t in self.tracker):
                 continue  # where a note was, nothing is read: it was taken away (a miss), not a new blank note
-            observations.append(Observation(np.asarray(rect, np.float64), None, 0.0, "blank",
-                                            "no serial seen: face down, or covered"))
-        events = self.tracker.apply(observations, job.core_mm, job.frame, job.time_s,
-                                    count_misses=job.kind == "discover" and job.still)
+            if on_rect:
+                # a note-shaped change with prints that gave no serial: an unreadable note lies here
+                o = observations[on_rect[0]]
+                observations[on_rect[0]] = Observation(np.asarray(rect, np.float64), None, 0.0, o.status, o.reason,
+                                                       o.print_quads_mm, o.anchor, placed=True)
+            else:
+                observations.append(Observation(np.asarray(rect, np.float64), None, 0.0, "blank",
+                                                "no serial seen: face down, or covered"))
+        if job.kind.startswith("discover") and not observations:
+            # nothing found where something changed: unreadable in this frame (blur, a shadow), or
+            # only a hand; read it again from a later frame, a few times
+            self._retries.append((job.core_mm, RETRIES, job.frame))
+            del self._retries[:-20]
+        events = self.tracker.apply(observations, job.region_mm, job.frame, job.time_s,
+                                    count_misses=job.kind.startswith("discover") and job.still,
+                                    drop_blanks=job.kind.startswith("discover"))
         for tid in job.track_ids:
             self.tracker.add_failed_read(tid, job.frame, job.time_s, "the note was not found in this frame")
         now = time.monotonic()
@@ -372,6 +498,7 @@ class LiveSession:
         self.tracker.clear()
         self.queue = [j for j in self.queue if j.kind == "scan"]
         self._confirmed.clear()
+        self._retries.clear()
         self.undo_stack.clear()
         self.hand_started = self.clock()
         self._decided_with_notes = False

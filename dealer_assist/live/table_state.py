@@ -399,8 +399,17 @@ def _best_json(seat: SeatView, view: TableView) -> dict:
 
 
 def _slots(zone: str, notes: Sequence[NoteInfo], manual: Mapping[str, str], limit: int) -> list[Slot]:
-    """A zone's slots: the camera's notes in the order they appeared, then notes typed in for empty places."""
+    """A zone's slots: the camera's notes in the order they appeared, then notes typed in for empty places.
+
+    When the camera sees more notes than the zone holds, those of which no
+    serial was ever read (``blank`` or ``unreadable``: e.g. a note dealt face
+    down, seen again face up and read as another) give way first, oldest first.
+    """
     ordered = sorted(notes, key=lambda n: (n.first_seen_s, n.key))
+    extra = len(ordered) - limit
+    if extra > 0:
+        never = [n for n in ordered if n.status in ("blank", "unreadable") and n.key not in manual][:extra]
+        ordered = [n for n in ordered if n not in never]
     out: list[Slot] = []
     for i, n in enumerate(ordered, 1):
         typed = manual.get(n.key) or manual.get(f"{zone}#{i}")

@@ -80,6 +80,8 @@ class Observation:
             let the next read of this note skip text detection).
         anchor_mm: float64 ``(2,)`` the point the note is placed by (its
             prints' mean centre); the quad's centre when not given.
+        placed: a note is known to lie there (a note-shaped change): an
+            observation without a serial starts a track only then.
     """
 
     quad_mm: np.ndarray
@@ -89,6 +91,7 @@ class Observation:
     reason: str = ""
     print_quads_mm: tuple[np.ndarray, ...] = ()
     anchor_mm: np.ndarray | None = None
+    placed: bool = False
 
     @property
     def centre_mm(self) -> np.ndarray:
@@ -112,11 +115,16 @@ class Read:
 
 @dataclass(frozen=True)
 class TrustRule:
-    """When a note's serial is trusted: the same 7 digits in ``k`` of its last ``n`` reads.
+    """When a note's serial is trusted: the same 7 digits in ``k`` of the last ``n`` reads
+    of it that gave 7 digits, and every other serial among those ``n`` outnumbered three to one.
 
-    A trusted serial stays trusted while no other value reaches ``k`` reads in
-    the window (reads without a serial, e.g. a hand over the note, do not
-    take trust away); another value that reaches ``k`` replaces it.
+    A read that found no serial (a hand over the note, glare) says nothing
+    about the serial, so it neither counts nor pushes good reads out of the
+    window. The rival condition is the reader's own rule applied across
+    frames: a note read ``A, A, B`` is not settled; it is read again (the
+    croupier sees it as pending) until the recent reads agree. A trusted
+    serial that meets a rival becomes pending again; another value that meets
+    the rule replaces it.
 
     Raises ``ValueError`` unless ``1 <= k <= n``.
     """
@@ -133,19 +141,21 @@ class TrustRule:
 
         >>> r = lambda s: Read(0, 0.0, s, 0.9, "trusted")
         >>> rule = TrustRule(2, 3)
-        >>> rule.decide([r("1"), r(None), r("1")]), rule.decide([r("1"), r("2"), r(None)])
+        >>> rule.decide([r("1"), r(None), r(None), r("1")]), rule.decide([r("1"), r("2"), r(None)])
         ('1', None)
-        >>> rule.decide([r("2"), r(None), r(None)], current="1"), rule.decide([r("2"), r("2"), r("1")], current="1")
+        >>> rule.decide([r("1"), r("1"), r("2")]), TrustRule(3, 5).decide([r("1"), r("1"), r("1"), r("2")])
+        (None, '1')
+        >>> rule.decide([r("2"), r(None)], current="1"), rule.decide([r("2"), r("2"), r(None)], current="1")
         (None, '2')
         >>> rule.decide([r(None), r(None), r(None)], current="1")
         '1'
         """
-        window = [x.serial for x in reads[-self.n:] if x.serial is not None]
-        counts = Counter(window)
+        window = [x.serial for x in reads if x.serial is not None][-self.n:]
+        counts = Counter(window).most_common()
         if counts:
-            value, count = counts.most_common(1)[0]
-            tied = [v for v, c in counts.items() if c == count]
-            if count >= self.k and len(tied) == 1:
+            value, count = counts[0]
+            rival = counts[1][1] if len(counts) > 1 else 0
+            if count >= self.k and count >= 3 * rival:
                 return value
         if current is not None and set(window) <= {current}:
             return current
@@ -163,7 +173,7 @@ class Track:
         print_quads_mm: its serial prints' quads in table mm, when known.
         first_seen_s, first_frame: when it was first observed (source time, s; frame index).
         last_seen_s, last_frame: when it was last observed.
-        reads: every read of it from a distinct frame, oldest first.
+        reads: every read of it, one per frame, in frame order.
         serial: the trusted serial, or ``None`` while pending.
         trusted_s: when the serial became trusted (source time), else ``None``.
         misses: reads of its place that did not find it, in a row.
@@ -268,16 +278,45 @@ class Tracker:
         self.removed.clear()
 
     # ------------------------------------------------------------------ updates
+    def _geometric(self, ob: Observation, t: Track) -> float | None:
+        """How well an observation fits a track by place (lower is better), or None: another note.
+
+        Serial prints are where text really is, so they decide when both sides
+        have them: the same print seen again (centres within 12 mm), or the
+        prints of one lying on the other's quad when that quad was placed by
+        both prints. Without prints on one side (a blank track, a change's
+        outline) the quads decide: centres within ``match_mm``, or overlapping
+        by ``match_iou`` (0.15 when either has no serial) with centres within
+        twice that. A note never joins a trusted track of another serial by
+        quads alone unless they overlap by 0.6 (a note replaced in the same place).
+        """
+        d = float(np.linalg.norm(ob.centre_mm - t.centre_mm))
+        if ob.print_quads_mm and t.print_quads_mm:
+            gap = min(float(np.linalg.norm(np.mean(a, axis=0) - np.mean(b, axis=0)))
+                      for a in ob.print_quads_mm for b in t.print_quads_mm)
+            if gap <= 12.0:
+                return gap
+            reliable_ob, reliable_t = len(ob.print_quads_mm) >= 2, len(t.print_quads_mm) >= 2
+            if (reliable_t and _on(ob.print_quads_mm, t.quad_mm)) or (reliable_ob and _on(t.print_quads_mm, ob.quad_mm)):
+                return 12.0 + d
+            return None
+        if d > 2 * self.match_mm and not _prints_within(ob, t):
+            return None
+        iou = quad_iou_mm(ob.quad_mm, t.quad_mm)
+        loose = (t.serial is None or ob.serial is None) and iou >= 0.15
+        if d > self.match_mm and iou < self.match_iou and not loose and not _prints_within(ob, t):
+            return None
+        if t.serial is not None and ob.serial is not None and ob.serial != t.serial and iou < 0.6:
+            return None
+        return 12.0 + d
+
     def _match(self, observations: Sequence[Observation]) -> dict[int, int]:
         """Observation index -> track id.
 
         1. A serial read before by a track is that track's note (a serial
            identifies a note; the reader's quad of a partly covered note may
            be far off, so this comes first).
-        2. Then by geometry, closest pairs first: centres within ``match_mm``,
-           or quads overlapping by ``match_iou`` with centres within twice that.
-           An observation never joins a trusted track of another serial unless
-           their quads overlap by 0.6 (a note replaced by another in the same place).
+        2. Then by place, best pairs first (see :meth:`_geometric`).
         3. Then a dropped track found again where it was (see :attr:`removed`).
         """
         out: dict[int, int] = {}
@@ -295,19 +334,12 @@ class Tracker:
         for i, ob in enumerate(observations):
             if i in out:
                 continue
-            c = ob.centre_mm
             for t in self.tracks.values():
                 if t.id in used:
                     continue
-                d = float(np.linalg.norm(c - t.centre_mm))
-                if d > 2 * self.match_mm:
-                    continue
-                iou = quad_iou_mm(ob.quad_mm, t.quad_mm)
-                if d > self.match_mm and iou < self.match_iou:
-                    continue
-                if t.serial is not None and ob.serial is not None and ob.serial != t.serial and iou < 0.6:
-                    continue
-                pairs.append((d, i, t.id))
+                score = self._geometric(ob, t)
+                if score is not None:
+                    pairs.append((score, i, t.id))
         pairs.sort()
         for _, i, tid in pairs:
             if i in out or tid in used:
@@ -332,18 +364,21 @@ class Tracker:
         return out
 
     def apply(self, observations: Iterable[Observation], region_mm: Sequence[float], frame: int, time_s: float,
-              count_misses: bool = True) -> list[TrackEvent]:
+              count_misses: bool = True, drop_blanks: bool = False) -> list[TrackEvent]:
         """Apply one read of a region of one frame.
 
         Args:
             observations: the notes found in the region (those whose centre lies in it).
-            region_mm: (x0, y0, x1, y1) table mm that was read; tracks centred
-                in it that were not observed count a miss.
-            frame: the frame's index (reads of a frame a track was already
-                read from do not count again).
+            region_mm: (x0, y0, x1, y1) table mm that was read; tracks lying
+                wholly in it that were not observed count a miss.
+            frame: the frame's index (a frame a track was already read from
+                does not count again; an older frame than its last read may).
             time_s: the frame's time (source clock, seconds).
             count_misses: False when something moved over the region (a hand):
                 not finding a note then proves nothing.
+            drop_blanks: count misses of ``blank`` tracks (no serial ever read)
+                even then: a note turned over is found with its serial, and the
+                outline of the change that made it a blank track is often rough.
 
         Returns:
             What happened, in order.
@@ -354,29 +389,41 @@ class Tracker:
         seen: set[int] = set()
         for i, ob in enumerate(observations):
             tid = matched.get(i)
+            if tid is None and ob.serial is None and ob.status != "blank" and not ob.placed:
+                # a print that gave no serial, on no known note: often one print of a note read
+                # through its other print, grouped apart; a note-shaped change makes the note's
+                # track (``blank``), and this read then joins it
+                continue
             if tid is None:
                 track = Track(self._next_id, np.asarray(ob.quad_mm, np.float64), ob.anchor, time_s, frame, time_s, frame,
-                              tuple(ob.print_quads_mm))
+                              tuple(ob.print_quads_mm) if ob.serial is not None else ())
                 self._next_id += 1
                 self.tracks[track.id] = track
                 events.append(TrackEvent("new", track.id, time_s))
             else:
                 track = self.tracks[tid]
-                moved = float(np.linalg.norm(ob.centre_mm - track.centre_mm)) > self.match_mm
-                if moved:
-                    events.append(TrackEvent("moved", track.id, time_s, track.serial))
-                    track.attempts = 0
-                track.quad_mm = np.asarray(ob.quad_mm, np.float64)
-                track.anchor_mm = ob.anchor
-                if ob.print_quads_mm:
-                    track.print_quads_mm = tuple(ob.print_quads_mm)
+                # a quad placed by both prints is better than one guessed from a single print, and
+                # a print that gave no serial may belong to a neighbour: it does not move the note
+                if len(ob.print_quads_mm) >= 2 or (len(track.print_quads_mm) < 2 and ob.serial is not None):
+                    if float(np.linalg.norm(ob.centre_mm - track.centre_mm)) > self.match_mm:
+                        events.append(TrackEvent("moved", track.id, time_s, track.serial))
+                        track.attempts = 0
+                    track.quad_mm = np.asarray(ob.quad_mm, np.float64)
+                    track.anchor_mm = ob.anchor
+                    # prints that gave no serial may be misplaced (a hand over the note): the
+                    # prints kept for the next read (its hints) are those a serial was read from
+                    if ob.print_quads_mm and ob.serial is not None:
+                        track.print_quads_mm = tuple(ob.print_quads_mm)
             seen.add(track.id)
             track.misses = 0
             track.last_seen_s = max(track.last_seen_s, time_s)
             events.extend(self._add_read(track, ob, frame, time_s))
-        if count_misses:
+        if count_misses or drop_blanks:
             for track in list(self.tracks.values()):
-                if track.id in seen or not _inside(track.centre_mm, region_mm) or track.last_frame >= frame:
+                if track.id in seen or track.last_frame >= frame or not all(
+                        _inside(corner, region_mm) for corner in track.quad_mm):
+                    continue
+                if not count_misses and track.status != "blank":
                     continue
                 track.misses += 1
                 if track.misses >= self.max_misses:
@@ -386,13 +433,13 @@ class Tracker:
         return events
 
     def _add_read(self, track: Track, ob: Observation, frame: int, time_s: float) -> list[TrackEvent]:
-        if track.reads and frame <= track.reads[-1].frame:
-            return []  # this frame (or an older one) was read already
+        if any(r.frame == frame for r in track.reads):
+            return []  # this frame was read already: the same pixels say the same thing
         if ob.status == "blank" and track.reads and any(r.serial for r in track.reads):
             # a note-shaped change without a serial where a serial was read: no news about the serial
             track.last_frame = max(track.last_frame, frame)
             return []
-        track.reads.append(Read(frame, time_s, ob.serial, float(ob.confidence), ob.status))
+        _insert(track.reads, Read(frame, time_s, ob.serial, float(ob.confidence), ob.status))
         track.last_frame = max(track.last_frame, frame)
         track.attempts += 1
         track.last_status, track.last_reason = ob.status, ob.reason
@@ -408,9 +455,9 @@ class Tracker:
     def add_failed_read(self, track_id: int, frame: int, time_s: float, reason: str) -> None:
         """A read of this track's place that found no note there (a confirm read): counts as a read without a serial."""
         track = self.tracks.get(track_id)
-        if track is None or (track.reads and frame <= track.reads[-1].frame):
+        if track is None or any(r.frame == frame for r in track.reads):
             return
-        track.reads.append(Read(frame, time_s, None, 0.0, "unreadable"))
+        _insert(track.reads, Read(frame, time_s, None, 0.0, "unreadable"))
         track.last_frame = max(track.last_frame, frame)
         track.attempts += 1
         if track.serial is None:
@@ -421,6 +468,27 @@ class Tracker:
         for tid in track_ids:
             if tid in self.tracks:
                 self.tracks[tid].attempts = 0
+
+
+def _on(quads, note) -> bool:
+    """Every print quad's centre lies on the note quad (5 mm of slack)."""
+    if not quads:
+        return False
+    poly = cv2.convexHull(np.asarray(note, np.float32).reshape(-1, 2))
+    return all(cv2.pointPolygonTest(poly, tuple(float(v) for v in np.mean(q, axis=0)), True) >= -5.0 for q in quads)
+
+
+def _prints_within(ob: Observation, track: Track) -> bool:
+    """The observation's serial prints lie on the track's note, or the track's on the observation's."""
+    return _on(ob.print_quads_mm, track.quad_mm) or _on(track.print_quads_mm, ob.quad_mm)
+
+
+def _insert(reads: list[Read], read: Read) -> None:
+    """Keep a track's reads in frame order (a read of the frame before the newest may come last)."""
+    i = len(reads)
+    while i > 0 and reads[i - 1].frame > read.frame:
+        i -= 1
+    reads.insert(i, read)
 
 
 def _inside(point: np.ndarray, region: Sequence[float]) -> bool:

@@ -28,10 +28,18 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
+import cv2
 import numpy as np
 
 from dealer_assist.live.tracker import Observation
-from dealer_assist.vision.geometry import quad_size
+from dealer_assist.vision.geometry import (
+    LEFT_PRINT_MM,
+    NOTE_SIZE_MM,
+    TOP_RIGHT_PRINT_MM,
+    line_frame,
+    note_quad_from_prints,
+    quad_size,
+)
 
 __all__ = ["ReadJob", "JobResult", "RegionEngine", "read_region", "ProcessWorker", "InlineWorker", "make_reader",
            "PRINT_LENGTH_MM", "PRINT_HEIGHT_MM"]
@@ -43,6 +51,9 @@ __all__ = ["ReadJob", "JobResult", "RegionEngine", "read_region", "ProcessWorker
 PRINT_LENGTH_MM = (14.0, 62.0)
 #: Height range (mm) of such a box (padded digits of 3-5 mm).
 PRINT_HEIGHT_MM = (3.0, 17.0)
+#: A note read from one print whose estimated outline reaches further out of the view than
+#: this (mm) is left to a read that sees it whole (its other print may be outside the view).
+OUTSIDE_SLACK_MM = 20.0
 
 
 @dataclass(frozen=True)
@@ -52,8 +63,10 @@ class ReadJob:
     Attributes:
         job_id: unique per session.
         frame: the frame's index; time_s: its source time, s.
-        kind: ``"discover"`` (a place changed), ``"confirm"`` (re-read a known
-            note) or ``"scan"`` (a zone read at start-up).
+        kind: ``"discover"`` (a place changed: a note-shaped change or one at a known note),
+            ``"discover-other"`` (another change: a hand, part of a note), ``"confirm"`` (re-read a known
+            note), ``"retry"`` (a changed place where nothing was found, again from a later frame) or
+            ``"scan"`` (a zone read at start-up).
         region_mm: (x0, y0, x1, y1) table mm the image shows.
         core_mm: (x0, y0, x1, y1) the part of it this job answers for: notes
             centred outside it are left to other jobs (they may be cut by the edge).
@@ -140,11 +153,12 @@ class RegionEngine:
 
 def make_reader(use_second: bool = True):
     """A :class:`~dealer_assist.vision.reader.SerialReader` whose detector is a :class:`RegionEngine`
-    over RapidOCR (one onnxruntime thread), with the reader's default cross-check engines."""
+    over RapidOCR (one onnxruntime thread; views up to 1536 px are detected at full size), with the
+    reader's default cross-check engines."""
     from dealer_assist.vision.ocr import RapidOcrEngine
     from dealer_assist.vision.reader import SerialReader
 
-    engine = RegionEngine(RapidOcrEngine(threads=1))
+    engine = RegionEngine(RapidOcrEngine(threads=1, det_max_side=1536))
     return SerialReader(primary=engine, use_second=use_second)
 
 
@@ -165,17 +179,100 @@ def read_region(reader, job: ReadJob) -> tuple[Observation, ...]:
         if isinstance(engine, RegionEngine):
             engine.hints = None
     x0, y0, x1, y1 = job.core_mm
+    h, w = job.image.shape[:2]
     out = []
     for n in notes:
-        prints = [np.asarray(p.quad, np.float64) for p in getattr(n, "prints", [])]
-        quad = _to_mm(n.quad, job)
-        anchor_px = np.mean([p.mean(axis=0) for p in prints], axis=0) if prints else np.asarray(n.quad).mean(axis=0)
+        prints_px = [np.asarray(p.quad, np.float64) for p in getattr(n, "prints", [])]
+        if n.serial is None and any(getattr(p, "cut", False) for p in getattr(n, "prints", [])):
+            continue  # a note cut by the view's edge: the read of its own place sees it whole
+        quad_px = np.asarray(n.quad, np.float64)
+        pair = _ruble_pair(prints_px)
+        if pair is not None:
+            # both prints found: the note's place follows from them (the reader's snap to the
+            # note's edges may catch a neighbour's edge or the view's border in a small view)
+            quad_px = note_quad_from_prints(*pair).astype(np.float64)
+        elif prints_px:
+            # one print seen: it is the top-right or the left one; keep the reading of it whose note
+            # lies in the view (else the other print may be outside it: a read that sees all the note decides)
+            slack = OUTSIDE_SLACK_MM * job.px_per_mm
+            fits = [q for q in (quad_px, _note_from_print(prints_px[0], "top_right", job.px_per_mm),
+                                _note_from_print(prints_px[0], "left", job.px_per_mm))
+                    if (q >= -slack).all() and (q[:, 0] <= w + slack).all() and (q[:, 1] <= h + slack).all()]
+            if not fits:
+                continue
+            # a read is centred on the place that changed, or on the note it re-reads
+            centre = np.array([w / 2.0, h / 2.0])
+            quad_px = min(fits, key=lambda q: float(np.linalg.norm(q.mean(axis=0) - centre)))
+        quad = _to_mm(quad_px, job)
+        anchor_px = np.mean([p.mean(axis=0) for p in prints_px], axis=0) if prints_px else quad_px.mean(axis=0)
         anchor = _to_mm(np.asarray(anchor_px).reshape(1, 2), job)[0]
         if not (x0 <= anchor[0] <= x1 and y0 <= anchor[1] <= y1):
             continue
         out.append(Observation(quad, n.serial, float(n.confidence), n.status, n.reason,
-                               tuple(_to_mm(p, job) for p in prints), anchor))
-    return tuple(out)
+                               tuple(_to_mm(p, job) for p in prints_px), anchor))
+    out = _merge_split_prints(out)
+    # the reader may leave one print of a note it read as a note of its own (its digits too far
+    # from the other print's to be grouped): a print without a serial lying on a read note is that note's
+    read = [o for o in out if o.serial is not None]
+    return tuple(o for o in out if o.serial is not None or not any(_on_note(o.anchor, r.quad_mm) for r in read))
+
+
+def _merge_split_prints(obs: list[Observation]) -> list[Observation]:
+    """Join two one-print observations that lie as one note's two prints (the reader grouped them
+    apart because their reads differ); the joined note keeps the serial if one of them has it."""
+    out = list(obs)
+    merged = True
+    while merged:
+        merged = False
+        for i in range(len(out)):
+            for j in range(i + 1, len(out)):
+                a, b = out[i], out[j]
+                if len(a.print_quads_mm) != 1 or len(b.print_quads_mm) != 1:
+                    continue
+                if a.serial is not None and b.serial is not None:
+                    continue  # two serials: two notes (or a disagreement the tracker weighs)
+                pair = _ruble_pair([a.print_quads_mm[0], b.print_quads_mm[0]])
+                if pair is None:
+                    continue
+                keep = a if a.serial is not None or b.serial is None else b
+                quad = note_quad_from_prints(*pair).astype(np.float64)
+                prints = (a.print_quads_mm[0], b.print_quads_mm[0])
+                joined = Observation(quad, keep.serial, keep.confidence, keep.status, keep.reason, prints,
+                                     np.mean([p.mean(axis=0) for p in prints], axis=0))
+                out = [o for k, o in enumerate(out) if k not in (i, j)] + [joined]
+                merged = True
+                break
+            if merged:
+                break
+    return out
+
+
+def _on_note(point: np.ndarray, quad: np.ndarray, slack_mm: float = 10.0) -> bool:
+    poly = np.asarray(quad, np.float32).reshape(-1, 1, 2)
+    return cv2.pointPolygonTest(poly, (float(point[0]), float(point[1])), True) >= -slack_mm
+
+
+def _note_from_print(print_quad: np.ndarray, which: str, px_per_mm: float) -> np.ndarray:
+    """The note's quad ``(4, 2)`` px in a top view of known scale, taking one upright print to be
+    its ``"top_right"`` or ``"left"`` print (1997-series layout, :mod:`dealer_assist.vision.geometry`)."""
+    c, u, v, _ = line_frame(print_quad)
+    cx, cy = TOP_RIGHT_PRINT_MM if which == "top_right" else LEFT_PRINT_MM
+    nw, nh = NOTE_SIZE_MM
+    origin = c - (u * cx + v * cy) * px_per_mm
+    return np.array([origin, origin + u * nw * px_per_mm, origin + (u * nw + v * nh) * px_per_mm,
+                     origin + v * nh * px_per_mm], np.float64)
+
+
+def _ruble_pair(prints: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray] | None:
+    """(top-right, left) print quads when two of ``prints`` lie as a 1997-series note's do."""
+    from dealer_assist.vision.reader import is_ruble_pair
+
+    for i in range(len(prints)):
+        for j in range(i + 1, len(prints)):
+            ok, top, left = is_ruble_pair(prints[i], prints[j])
+            if ok:
+                return top, left
+    return None
 
 
 # --------------------------------------------------------------------------- workers
@@ -269,8 +366,9 @@ class ProcessWorker:
         self._pool = None
 
     def close(self) -> None:
+        """Stop the process (after the read in progress, if any: at most a second or two)."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
         self._future = None
 
