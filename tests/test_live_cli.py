@@ -1,0 +1,127 @@
+"""`dealer-assist live` and `dealer-assist history` through typer's CliRunner: bad inputs and typed hands."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from dealer_assist.cli import app
+from dealer_assist.rules import evaluate, parse_hand, result_to_json
+from live_helpers import plain_profile, write_frames
+
+HAND = {"board": ["1230567", "9990111", "4445444"], "alice": ["7654321", "0102030"], "boris": ["3336333", "8888888"]}
+
+
+@pytest.fixture
+def table(tmp_path, monkeypatch):
+    monkeypatch.setenv("DEALER_ASSIST_NO_DISPLAY", "1")
+    frames = write_frames(tmp_path / "frames", 2)
+    profile = plain_profile((320, 180), ["alice", "boris"], tmp_path / "table.json")
+    return frames, str(profile.path), tmp_path
+
+
+def run(args, input=None):
+    return CliRunner().invoke(app, args, input=input, env={"COLUMNS": "200"})
+
+
+def one_sentence(result) -> str:
+    text = result.output.strip()
+    assert "Traceback" not in text
+    assert len(text.splitlines()) == 1, text
+    return text
+
+
+def test_missing_camera_file(table):
+    frames, profile, tmp = table
+    r = run(["live", "--camera", str(tmp / "nope.mp4"), "--calibration", profile, "--position", "4", "--no-window"])
+    assert r.exit_code == 2
+    assert one_sentence(r) == f"Error: There is no camera, video or image at '{tmp / 'nope.mp4'}'."
+
+
+def test_glob_without_images(table):
+    frames, profile, tmp = table
+    r = run(["live", "--camera", str(tmp / "*.jpg"), "--calibration", profile, "--position", "4"])
+    assert r.exit_code == 2 and one_sentence(r).startswith("Error: No image matches")
+
+
+def test_corrupt_calibration(table):
+    frames, profile, tmp = table
+    bad = tmp / "bad.json"
+    bad.write_text('{"schema": "dealer-assist/calibration", "version": 1, "table": ', encoding="utf-8")
+    r = run(["live", "--camera", frames, "--calibration", str(bad), "--position", "4", "--no-window"])
+    assert r.exit_code == 2
+    assert one_sentence(r).startswith(f"Error: {bad} is not valid JSON")
+    nosection = tmp / "empty.json"
+    nosection.write_text('{"schema": "dealer-assist/calibration", "version": 1}', encoding="utf-8")
+    r = run(["live", "--camera", frames, "--calibration", str(nosection), "--position", "4"])
+    assert r.exit_code == 2 and "has no table section" in one_sentence(r)
+
+
+def test_frames_of_another_shape_than_the_calibration(table, tmp_path):
+    frames, profile, tmp = table
+    square = write_frames(tmp_path / "square", 1, size=(200, 200))
+    r = run(["live", "--camera", square, "--calibration", profile, "--position", "4", "--no-window", "--json",
+             "--no-log"])
+    assert r.exit_code == 2 and "another shape" in one_sentence(r)
+
+
+@pytest.mark.parametrize("args,hint", [(["--position", "9"], "--position"), (["--position", "4", "--trust", "3/2"],
+                                                                             "--trust"),
+                                       (["--position", "4", "--dealer", "zoe"], "--dealer")])
+def test_bad_options(table, args, hint):
+    frames, profile, tmp = table
+    r = run(["live", "--camera", frames, "--calibration", profile, *args])
+    assert r.exit_code == 2 and hint in r.output
+
+
+def test_typed_hand_gives_the_showdown_as_json_and_is_logged(table):
+    frames, profile, tmp = table
+    log = tmp / "hands.jsonl"
+    lines = [f"board {i} {s}" for i, s in enumerate(HAND["board"], 1)]
+    lines += [f"{seat} {i} {s}" for seat in ("alice", "boris") for i, s in enumerate(HAND[seat], 1)]
+    lines += ["chips alice 30", "chips boris 20", "fold 3", "undo"]  # a bad seat number, then an undo of the chips
+    r = run(["live", "--camera", frames, "--calibration", profile, "--position", "4", "--no-ocr", "--no-window",
+             "--json", "--log", str(log), "--zero-joker", "per-zero"], input="\n".join(lines) + "\n")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output.strip().splitlines()[-1])
+    want = result_to_json(evaluate(parse_hand({
+        "position": 4, "zero_joker": "per-zero", "board": HAND["board"], "dealer": "alice",
+        "players": [{"name": "alice", "pocket": HAND["alice"], "contributed": 30},
+                    {"name": "boris", "pocket": HAND["boris"]}]})))
+    assert out["status"] == "showdown" and out["winners"] == want["winners"]
+    for name in ("alice", "boris"):
+        assert out["players"][name]["class"] == want["players"][name]["class"]
+        assert out["players"][name]["ranks"] == want["players"][name]["ranks"]
+        assert out["players"][name]["natural"] == want["players"][name]["natural"]
+        assert out["serials"]["players"][name] == HAND[name]
+    assert out["serials"]["board"] == HAND["board"]
+    assert out["settlement"]["payouts"] == want["settlement"]["payouts"]  # boris's 20 chips were undone
+    # the decided hand was logged at the end, and history lists and shows it again
+    r = run(["history", "--log", str(log)])
+    assert r.exit_code == 0 and "1 hand(s)" in r.output and ", ".join(want["winners"]) in r.output
+    r = run(["history", "--log", str(log), "--show", "1"])
+    assert r.exit_code == 0 and "Winner" in r.output and "1230567" in r.output
+    r = run(["history", "--log", str(log), "--json"])
+    assert json.loads(r.output)["winners"] == want["winners"]
+    r = run(["history", "--log", str(log), "--show", "2"])
+    assert r.exit_code == 2 and "holds 1 hand(s); there is no hand 2" in r.output
+
+
+def test_an_undecided_hand_exits_1_and_is_not_logged(table):
+    frames, profile, tmp = table
+    log = tmp / "hands.jsonl"
+    r = run(["live", "--camera", frames, "--calibration", profile, "--position", "random", "--no-ocr",
+             "--no-window", "--json", "--log", str(log)], input="board 1 1234567\n")
+    assert r.exit_code == 1
+    out = json.loads(r.output.strip().splitlines()[-1])
+    assert out["status"] == "incomplete" and out["winners"] == [] and out["serials"]["board"] == ["1234567"]
+    assert 1 <= out["hand"]["position"] <= 7
+    assert not log.exists()
+
+
+def test_history_without_a_log(tmp_path):
+    r = run(["history", "--log", str(tmp_path / "none.jsonl")])
+    assert r.exit_code == 2
+    assert one_sentence(r) == f"Error: There is no hand log at {tmp_path / 'none.jsonl'} yet (hands are logged when they finish)."
