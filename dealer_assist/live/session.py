@@ -168,7 +168,7 @@ class LiveSession:
         self._confirmed: set[tuple[int, int]] = set()  # (track, frame) confirm reads asked for
         self._retries: list[tuple[tuple[float, float, float, float], int, int]] = []  # (core, tries, after frame)
         self._prev: Frame | None = None
-        self._decided_with_notes = False
+        self._decided_view: TableView | None = None  # the hand as it stood when last decided
         self._view: TableView | None = None
 
     # ------------------------------------------------------------------ views
@@ -186,6 +186,8 @@ class LiveSession:
         """The hand as it stands (cached until something changes)."""
         if self._view is None:
             self._view = table_view(self.state, self.notes())
+            if self._view.complete and any(s.note is not None or s.source == "manual" for s in self._view.all_slots):
+                self._decided_view = self._view
         return self._view
 
     def _changed(self) -> None:
@@ -475,15 +477,22 @@ class LiveSession:
 
     # ------------------------------------------------------------------ hands
     def _check_cleared(self) -> None:
-        view = self.view()
-        if view.complete and any(s.note is not None for s in view.all_slots):
-            self._decided_with_notes = True
-        if self._decided_with_notes and len(self.tracker) == 0 and not self.queue and self._in_flight is None:
+        self.view()
+        decided = self._decided_view
+        # the camera saw the decided hand's notes, and now sees none: they were collected
+        if (decided is not None and any(s.note is not None for s in decided.all_slots) and len(self.tracker) == 0
+                and not self.queue and self._in_flight is None):
             self.finish_hand("table cleared")
 
     def finish_hand(self, end: str) -> dict | None:
-        """Log the hand (when anything happened in it) and start the next one; returns the record."""
+        """Log the hand (when anything happened in it) and start the next one; returns the record.
+
+        A hand that was decided and then lost notes (they were collected) is
+        logged as it stood when decided.
+        """
         view = self.view()
+        if not view.complete and self._decided_view is not None:
+            view = self._decided_view
         record = None
         if view.all_slots or view.state.chips or view.state.folded:
             record = hand_record(view, session=self.session_id, started=self.hand_started, finished=self.clock(),
@@ -501,7 +510,7 @@ class LiveSession:
         self._retries.clear()
         self.undo_stack.clear()
         self.hand_started = self.clock()
-        self._decided_with_notes = False
+        self._decided_view = None
         self._changed()
         return record
 

@@ -1,0 +1,153 @@
+"""The live session's wiring without OCR: changes -> reads -> tracks -> the hand, with a stand-in reader.
+
+Frames are drawn: a plain table and pale rectangles where notes lie (a
+"hand" is a block that hides part of a note for a frame). The stand-in
+reader reports, for each note lying wholly in a read's view and visible in
+that view's pixels, its serial and its two serial prints (1997-series
+places), as the real reader would. So the test checks the session's own
+logic: what is read when, the k-of-N rule across frames, zones, the board
+order, the showdown, and a hand ending when the table is cleared.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import numpy as np
+
+from dealer_assist.live.camera import Frame
+from dealer_assist.live.history import HandLog, read_log
+from dealer_assist.live.session import LiveOptions, LiveSession
+from dealer_assist.live.table_state import TableState
+from dealer_assist.live.tracker import Observation
+from dealer_assist.live.worker import InlineWorker
+from dealer_assist.rules import evaluate, parse_hand, result_to_json
+from dealer_assist.vision.geometry import LEFT_PRINT_MM, NOTE_SIZE_MM, TOP_RIGHT_PRINT_MM
+from live_helpers import plain_profile
+
+SIZE = (640, 448)  # the 1000 x 700 mm table fills the frame: 0.64 px/mm
+PX = 0.64
+SEATS = ["P1", "P2"]
+TABLE = (60, 90, 120)
+PAPER = (225, 230, 235)
+
+
+def note_quad(x: float, y: float) -> np.ndarray:
+    w, h = NOTE_SIZE_MM
+    return np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], float)
+
+
+def print_quad(x: float, y: float, centre) -> np.ndarray:
+    cx, cy = x + centre[0], y + centre[1]
+    return np.array([[cx - 12, cy - 2.5], [cx + 12, cy - 2.5], [cx + 12, cy + 2.5], [cx - 12, cy + 2.5]], float)
+
+
+class Table:
+    """The notes on the table (top-left corner in mm, upright) and what hides them."""
+
+    def __init__(self, profile) -> None:
+        self.profile = profile
+        self.notes: dict[str, tuple[float, float]] = {}
+        self.hand: tuple[float, float] | None = None
+
+    def frame(self, index: int) -> Frame:
+        img = np.zeros((SIZE[1], SIZE[0], 3), np.uint8)
+        img[:] = TABLE
+        rng = np.random.default_rng(index)
+        for x, y in self.notes.values():
+            x0, y0 = int(x * PX), int(y * PX)
+            img[y0:y0 + int(NOTE_SIZE_MM[1] * PX), x0:x0 + int(NOTE_SIZE_MM[0] * PX)] = PAPER
+        if self.hand is not None:
+            hx, hy = int(self.hand[0] * PX), int(self.hand[1] * PX)
+            img[hy:hy + 60, hx:hx + 60] = (90, 140, 200)
+        noise = rng.normal(0, 1.5, img.shape).round().astype(np.int16)
+        img = np.clip(img.astype(np.int16) + noise, 0, 255).astype(np.uint8)
+        return Frame(img, index, index * 0.25)
+
+    def read(self, job) -> list[Observation]:
+        """The stand-in reader: notes wholly in the view whose middle shows paper in the view's pixels."""
+        out = []
+        x0, y0, x1, y1 = job.region_mm
+        for serial, (x, y) in self.notes.items():
+            q = note_quad(x, y)
+            if q[:, 0].min() < x0 or q[:, 1].min() < y0 or q[:, 0].max() > x1 or q[:, 1].max() > y1:
+                continue
+            cx = int((x + NOTE_SIZE_MM[0] / 2 - x0) * job.px_per_mm)
+            cy = int((y + NOTE_SIZE_MM[1] / 2 - y0) * job.px_per_mm)
+            if np.abs(job.image[cy, cx].astype(int) - PAPER).max() > 40:
+                continue  # a hand over it
+            prints = (print_quad(x, y, TOP_RIGHT_PRINT_MM), print_quad(x, y, LEFT_PRINT_MM))
+            out.append(Observation(q, serial, 0.95, "trusted", "", prints,
+                                   np.mean([p.mean(axis=0) for p in prints], axis=0)))
+        return out
+
+
+def run(session: LiveSession, table: Table, frames: list[int]) -> None:
+    for i in frames:
+        session.on_frame(table.frame(i))
+        session.pump(wait=True)
+
+
+def test_a_hand_dealt_read_decided_and_cleared(tmp_path):
+    profile = plain_profile(SIZE, SEATS)
+    zones = {z.name: z for z in profile.table.zones}
+    table = Table(profile)
+    log = HandLog(tmp_path / "hands.jsonl")
+    clock = lambda: datetime(2025, 1, 1, tzinfo=timezone.utc)  # noqa: E731
+    session = LiveSession(profile, TableState(tuple(SEATS), 4), InlineWorker(read=table.read), LiveOptions(),
+                          log=log, clock=clock)
+    frame = 0
+
+    def place(serial: str, zone: str, k: int) -> None:
+        """A note laid in a zone (k-th place in it), a hand over it for one frame, then still for two."""
+        nonlocal frame
+        c = zones[zone].centre_mm
+        w, h = NOTE_SIZE_MM
+        x = c[0] - w / 2 + ((k - 1) * (w + 20) if zone == "board" else 0) - (w + 20 if zone == "board" else 0)
+        y = c[1] - h / 2 + (0 if zone == "board" else (k - 1.5) * (h + 8))
+        table.notes[serial] = (x, y)
+        table.hand = (x + 40, y + 10)
+        run(session, table, [frame])
+        table.hand = None
+        run(session, table, [frame + 1, frame + 2, frame + 3])
+        frame += 4
+
+    run(session, table, [0, 1])
+    frame = 2
+    deal = [("1119111", "board", 1), ("1118111", "board", 2), ("1117111", "board", 3),
+            ("1111111", "P1", 1), ("2222222", "P1", 2), ("9999999", "P2", 1), ("9990999", "P2", 2)]
+    for serial, zone, k in deal[:2]:
+        place(serial, zone, k)
+    view = session.view()
+    assert view.street == "turn" and view.board_serials == ("1119111", "1118111")
+    # every note read in two frames, nothing read from the one with the hand
+    assert all(len(t.reads) >= 2 and t.serial is not None for t in session.tracker)
+    for serial, zone, k in deal[2:]:
+        place(serial, zone, k)
+    view = session.view()
+    want = result_to_json(evaluate(parse_hand({"position": 4, "board": ["1119111", "1118111", "1117111"],
+                                               "dealer": "P1", "players": [
+                                                   {"name": "P1", "pocket": ["1111111", "2222222"]},
+                                                   {"name": "P2", "pocket": ["9999999", "9990999"]}]})))
+    assert view.complete and list(view.winners) == want["winners"] == ["P2"]
+    assert view.board_serials == ("1119111", "1118111", "1117111")  # in the order dealt
+    assert view.seat("P1").serials == ("1111111", "2222222")
+    # the croupier collects the notes: the hand is logged and the next one starts, button moved
+    table.notes.clear()
+    run(session, table, [frame, frame + 1, frame + 2])
+    assert session.state.hand_number == 2 and session.state.dealer == "P2"
+    (record,), warnings = read_log(log.path)
+    assert warnings == [] and record["end"] == "table cleared" and record["winners"] == ["P2"]
+    assert len(session.tracker) == 0
+
+
+def test_notes_already_on_the_table_are_found_at_start():
+    profile = plain_profile(SIZE, SEATS)
+    zones = {z.name: z for z in profile.table.zones}
+    table = Table(profile)
+    c = zones["board"].centre_mm
+    table.notes["5550555"] = (c[0] - NOTE_SIZE_MM[0] / 2, c[1] - NOTE_SIZE_MM[1] / 2)
+    session = LiveSession(profile, TableState(tuple(SEATS), 4), InlineWorker(read=table.read), LiveOptions())
+    run(session, table, [0, 1, 2])
+    assert [t.serial for t in session.tracker] == ["5550555"]
+    assert session.view().board_serials == ("5550555",)
