@@ -326,7 +326,7 @@ def _loop(session, feed, console: Console, interactive: bool, keys_tty: bool, li
         if live is not None:
             live.stop()
         feed.close()
-    code = 0 if view.complete else 1
+    code = 0 if view.complete or not as_json else 1  # --json: a script learns the hand was not decided
     if as_json:
         out = view.result_json()
         out["hand_number"] = view.state.hand_number
