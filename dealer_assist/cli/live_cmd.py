@@ -196,7 +196,7 @@ def live_command(
     if ocr:
         from dealer_assist.live.worker import ProcessWorker
 
-        worker = ProcessWorker()
+        worker = ProcessWorker(layout=profile.notes)  # a calibrated deck gives the reader its fast path
     else:
         from dealer_assist.live.worker import InlineWorker
 

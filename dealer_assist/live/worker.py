@@ -151,15 +151,28 @@ class RegionEngine:
         return self.base.recognize(crop)
 
 
-def make_reader(use_second: bool = True):
+def make_reader(use_second: bool = True, layout=None):
     """A :class:`~dealer_assist.vision.reader.SerialReader` whose detector is a :class:`RegionEngine`
     over RapidOCR (one onnxruntime thread; views up to 1536 px are detected at full size), with the
-    reader's default cross-check engines."""
+    reader's default cross-check engines, and the deck's note ``layout`` (a calibration profile's
+    ``notes`` section, or None) for the reader's fast path."""
     from dealer_assist.vision.ocr import RapidOcrEngine
     from dealer_assist.vision.reader import SerialReader
 
     engine = RegionEngine(RapidOcrEngine(threads=1, det_max_side=1536))
-    return SerialReader(primary=engine, use_second=use_second)
+    return SerialReader(primary=engine, use_second=use_second, layout=layout)
+
+
+def _layout_prints(quad: np.ndarray, layout) -> list[np.ndarray]:
+    """The print quads ``(4, 2)`` px of an upright note quad (TL, TR, BR, BL), from a deck's layout."""
+    unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+    m = cv2.getPerspectiveTransform(unit, np.asarray(quad, np.float32))
+    out = []
+    for p in layout.prints:
+        x0, y0, x1, y1 = p.box
+        box = np.array([[[x0, y0], [x1, y0], [x1, y1], [x0, y1]]], np.float32)
+        out.append(cv2.perspectiveTransform(box, m).reshape(4, 2).astype(np.float64))
+    return out
 
 
 def read_region(reader, job: ReadJob) -> tuple[Observation, ...]:
@@ -181,13 +194,19 @@ def read_region(reader, job: ReadJob) -> tuple[Observation, ...]:
     x0, y0, x1, y1 = job.core_mm
     h, w = job.image.shape[:2]
     out = []
+    layout = getattr(reader, "layout", None)
     for n in notes:
         prints_px = [np.asarray(p.quad, np.float64) for p in getattr(n, "prints", [])]
         if n.serial is None and any(getattr(p, "cut", False) for p in getattr(n, "prints", [])):
             continue  # a note cut by the view's edge: the read of its own place sees it whole
         quad_px = np.asarray(n.quad, np.float64)
-        pair = _ruble_pair(prints_px)
-        if pair is not None:
+        outlined = bool(prints_px) and all(np.abs(p - quad_px).max() < 1.0 for p in prints_px)
+        pair = None if outlined else _ruble_pair(prints_px)
+        if outlined:
+            # the reader's fast path (a calibrated deck): the note's outline was found, and its
+            # prints lie where the layout puts them
+            prints_px = _layout_prints(quad_px, layout) if layout is not None else []
+        elif pair is not None:
             # both prints found: the note's place follows from them (the reader's snap to the
             # note's edges may catch a neighbour's edge or the view's border in a small view)
             quad_px = note_quad_from_prints(*pair).astype(np.float64)
@@ -195,7 +214,8 @@ def read_region(reader, job: ReadJob) -> tuple[Observation, ...]:
             # one print seen: it is the top-right or the left one; keep the reading of it whose note
             # lies in the view (else the other print may be outside it: a read that sees all the note decides)
             slack = OUTSIDE_SLACK_MM * job.px_per_mm
-            fits = [q for q in (quad_px, _note_from_print(prints_px[0], "top_right", job.px_per_mm),
+            # (the reader's own guess takes it for the top-right print, scaled by the print's length)
+            fits = [q for q in (_note_from_print(prints_px[0], "top_right", job.px_per_mm),
                                 _note_from_print(prints_px[0], "left", job.px_per_mm))
                     if (q >= -slack).all() and (q[:, 0] <= w + slack).all() and (q[:, 1] <= h + slack).all()]
             if not fits:
@@ -280,9 +300,9 @@ def _ruble_pair(prints: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray] |
 _READER = None
 
 
-def _init_process(use_second: bool) -> None:
+def _init_process(use_second: bool, layout) -> None:
     global _READER
-    _READER = make_reader(use_second)
+    _READER = make_reader(use_second, layout)
 
 
 def _run_in_process(job: ReadJob) -> JobResult:
@@ -302,14 +322,18 @@ def _sentence(exc: BaseException) -> str:
 class ProcessWorker:
     """Runs read jobs one at a time in a separate process (``spawn``: a clean interpreter).
 
+    ``layout``: the deck's note layout (a calibration profile's ``notes``
+    section) for the reader's fast path, or None.
+
     :meth:`submit` returns at once (False when a job is still running); the
     loop calls :meth:`poll` each frame. The process loads the OCR models on
     its first job (about a second) unless :meth:`warm_up` is called first.
     A crashed process is restarted on the next :meth:`submit`.
     """
 
-    def __init__(self, use_second: bool = True) -> None:
+    def __init__(self, use_second: bool = True, layout=None) -> None:
         self.use_second = use_second
+        self.layout = layout
         self._pool: cf.ProcessPoolExecutor | None = None
         self._future: cf.Future | None = None
         self._job: ReadJob | None = None
@@ -318,7 +342,7 @@ class ProcessWorker:
     def _ensure(self) -> cf.ProcessPoolExecutor:
         if self._pool is None:
             self._pool = cf.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                                                initializer=_init_process, initargs=(self.use_second,))
+                                                initializer=_init_process, initargs=(self.use_second, self.layout))
         return self._pool
 
     def warm_up(self) -> None:

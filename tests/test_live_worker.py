@@ -1,0 +1,133 @@
+"""The OCR worker's region reads, with stand-in readers: sizes in mm, where notes are placed, what is kept."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+from dealer_assist.calibration.profile import NoteLayout, PrintLayout
+from dealer_assist.live.worker import InlineWorker, ReadJob, RegionEngine, read_region
+from dealer_assist.vision.geometry import LEFT_PRINT_MM, NOTE_SIZE_MM, TOP_RIGHT_PRINT_MM
+
+PPM = 3.5
+REGION = (100.0, 200.0, 400.0, 400.0)  # table mm: a 300 x 200 mm view, 1050 x 700 px
+
+
+def job(kind="discover", core=REGION, hints=()) -> ReadJob:
+    w = int((REGION[2] - REGION[0]) * PPM)
+    h = int((REGION[3] - REGION[1]) * PPM)
+    return ReadJob(1, 7, 1.75, kind, REGION, core, PPM, np.zeros((h, w, 3), np.uint8), hints)
+
+
+def px(x_mm: float, y_mm: float) -> tuple[float, float]:
+    return (x_mm - REGION[0]) * PPM - 0.5, (y_mm - REGION[1]) * PPM - 0.5
+
+
+def upright_note(x_mm: float, y_mm: float):
+    """A note's quad and its two print quads (view px) for a note upright with its top-left at (x, y) mm."""
+    w, h = NOTE_SIZE_MM
+    quad = np.array([px(x_mm, y_mm), px(x_mm + w, y_mm), px(x_mm + w, y_mm + h), px(x_mm, y_mm + h)])
+
+    def pq(c):
+        cx, cy = x_mm + c[0], y_mm + c[1]
+        return np.array([px(cx - 12, cy - 2.5), px(cx + 12, cy - 2.5), px(cx + 12, cy + 2.5), px(cx - 12, cy + 2.5)])
+
+    return quad, pq(TOP_RIGHT_PRINT_MM), pq(LEFT_PRINT_MM)
+
+
+def note_read(serial, quad, prints, status="trusted", cut=False):
+    return SimpleNamespace(serial=serial, quad=quad, confidence=0.9 if serial else 0.0, status=status,
+                           reason="" if serial else "the reads disagree",
+                           prints=[SimpleNamespace(quad=p, cut=cut) for p in prints])
+
+
+class Reader:
+    def __init__(self, notes, layout=None) -> None:
+        self.notes = notes
+        self.layout = layout
+
+    def read(self, image):
+        return self.notes
+
+
+def test_a_note_read_by_both_prints_is_placed_by_them():
+    quad, top, left = upright_note(150, 250)
+    wrong = quad + 400  # the reader's edge snap caught something else
+    (ob,) = read_region(Reader([note_read("1234567", wrong, [top, left])]), job())
+    assert ob.serial == "1234567" and ob.confidence == 0.9
+    assert ob.quad_mm.mean(axis=0) == pytest.approx((150 + 78.5, 250 + 34.5), abs=3)
+    assert len(ob.print_quads_mm) == 2
+    assert ob.anchor == pytest.approx(np.mean([np.mean(p, axis=0) for p in ob.print_quads_mm], axis=0))
+
+
+def test_one_print_is_taken_as_whichever_print_puts_the_note_in_view():
+    quad, top, left = upright_note(230, 300)  # the note's right part reaches x 387: in view
+    # the reader guessed the print was the top-right one: the note would reach out of the view
+    guess = quad - [PPM * 105, 0]
+    (ob,) = read_region(Reader([note_read("1234567", guess, [left])]), job())
+    assert ob.quad_mm.mean(axis=0) == pytest.approx((230 + 78.5, 300 + 34.5), abs=4)
+
+
+def test_a_note_whose_other_print_is_out_of_view_is_left_to_another_read():
+    # a print by the view's bottom-left corner: taken as either print, the note reaches well out of the view
+    quad, top, left = upright_note(105 - LEFT_PRINT_MM[0], 395 - LEFT_PRINT_MM[1])
+    assert read_region(Reader([note_read("1234567", quad, [left])]), job()) == ()
+
+
+def test_a_note_cut_by_the_edge_without_a_serial_is_dropped():
+    quad, top, left = upright_note(150, 250)
+    assert read_region(Reader([note_read(None, quad, [top], "unreadable", cut=True)]), job()) == ()
+
+
+def test_two_prints_read_apart_are_joined_into_one_note():
+    quad, top, left = upright_note(150, 250)
+    notes = [note_read("1234567", quad, [top]), note_read(None, quad, [left], "unreadable")]
+    (ob,) = read_region(Reader(notes), job())
+    assert ob.serial == "1234567" and len(ob.print_quads_mm) == 2
+
+
+def test_scan_tiles_answer_only_for_notes_centred_in_their_core():
+    quad, top, left = upright_note(150, 250)
+    core = (250.0, 200.0, 400.0, 400.0)
+    assert read_region(Reader([note_read("1234567", quad, [top, left])]), job("scan", core)) == ()
+
+
+def test_fast_path_notes_get_their_prints_from_the_layout():
+    quad, top, left = upright_note(150, 250)
+    w, h = NOTE_SIZE_MM
+    layout = NoteLayout(2.28, (PrintLayout("top_right", ((TOP_RIGHT_PRINT_MM[0] - 12) / w, (TOP_RIGHT_PRINT_MM[1] - 2.5) / h,
+                                                        (TOP_RIGHT_PRINT_MM[0] + 12) / w, (TOP_RIGHT_PRINT_MM[1] + 2.5) / h)),
+                               PrintLayout("left", ((LEFT_PRINT_MM[0] - 12) / w, (LEFT_PRINT_MM[1] - 2.5) / h,
+                                                    (LEFT_PRINT_MM[0] + 12) / w, (LEFT_PRINT_MM[1] + 2.5) / h))), 1)
+    # the fast path reports the note's outline as each print's quad
+    (ob,) = read_region(Reader([note_read("1234567", quad, [quad, quad])], layout), job())
+    centres = sorted(tuple(np.mean(p, axis=0)) for p in ob.print_quads_mm)
+    want = sorted([(150 + TOP_RIGHT_PRINT_MM[0], 250 + TOP_RIGHT_PRINT_MM[1]), (150 + LEFT_PRINT_MM[0], 250 + LEFT_PRINT_MM[1])])
+    assert centres[0] == pytest.approx(want[0], abs=0.5) and centres[1] == pytest.approx(want[1], abs=0.5)
+
+
+def test_region_engine_keeps_serial_sized_lines_and_returns_hints():
+    boxes = [np.array([[0, 0], [w * PPM, 0], [w * PPM, h * PPM], [0, h * PPM]], np.float32)
+             for w, h in ((35, 9), (80, 11), (6, 6), (30, 40))]
+    base = SimpleNamespace(name="stub", detect=lambda image: boxes, is_upside_down=lambda c: (False, 1.0),
+                           recognize=lambda c: None)
+    engine = RegionEngine(base)
+    engine.px_per_mm = PPM
+    kept = engine.detect(np.zeros((10, 10, 3), np.uint8))
+    assert len(kept) == 1 and kept[0] is boxes[0]  # a print-sized line; not a header, a dot, or a block
+    hint = np.array([[1, 1], [90, 1], [90, 20], [1, 20]], np.float32)
+    engine.hints = [hint]
+    assert [h.tolist() for h in engine.detect(np.zeros((10, 10, 3), np.uint8))] == [hint.tolist()]
+
+
+def test_inline_worker_reports_errors_as_a_sentence():
+    def boom(job):
+        raise RuntimeError("the OCR engine is missing")
+
+    worker = InlineWorker(read=boom)
+    assert worker.submit(job())
+    (result,) = worker.poll()
+    assert result.error == "the OCR engine is missing." and result.observations == ()
+    assert worker.poll() == []
