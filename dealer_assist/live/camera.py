@@ -23,6 +23,7 @@ image matches the glob, the device cannot be opened) are a
 from __future__ import annotations
 
 import glob
+import os
 import re
 import threading
 import time
@@ -91,12 +92,23 @@ def describe_source(spec: str) -> str:
     return s if len(s) <= 48 else "…" + s[-47:]
 
 
+def _quiet_opencv() -> None:
+    """OpenCV's and FFmpeg's own log lines (a missing device, a refused stream) would go to
+    stderr beside our one sentence: silence them."""
+    os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", "-8")  # AV_LOG_QUIET, read when FFmpeg starts
+    try:
+        cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
+    except AttributeError:  # pragma: no cover - older OpenCV builds
+        pass
+
+
 class VideoSource:
     """A :class:`cv2.VideoCapture` (device index, URL or video file)."""
 
     def __init__(self, target: int | str, live: bool, label: str) -> None:
         self.live = live
         self.label = label
+        _quiet_opencv()
         self._cap = cv2.VideoCapture(target)
         if not self._cap.isOpened():
             self._cap.release()
