@@ -151,3 +151,73 @@ def test_notes_already_on_the_table_are_found_at_start():
     run(session, table, [0, 1, 2])
     assert [t.serial for t in session.tracker] == ["5550555"]
     assert session.view().board_serials == ("5550555",)
+
+
+def _one_print_reader(table: Table, jobs: list):
+    """The stand-in reader, seeing only each note's top-right print (the left one under a thumb, say)."""
+
+    def read(job):
+        jobs.append(job)
+        out = []
+        for ob in table.read(job):
+            p = ob.print_quads_mm[0]
+            out.append(Observation(ob.quad_mm, ob.serial, ob.confidence, "trusted", "", (p,), p.mean(axis=0)))
+        return out
+
+    return read
+
+
+def test_a_note_seen_by_one_print_is_confirmed_from_that_print_without_detection():
+    profile = plain_profile(SIZE, SEATS)
+    zones = {z.name: z for z in profile.table.zones}
+    table = Table(profile)
+    jobs: list = []
+    session = LiveSession(profile, TableState(tuple(SEATS), 4), InlineWorker(read=_one_print_reader(table, jobs)),
+                          LiveOptions())
+    run(session, table, [0, 1])
+    c = zones["board"].centre_mm
+    table.notes["4444444"] = (c[0] - NOTE_SIZE_MM[0] / 2, c[1] - NOTE_SIZE_MM[1] / 2)
+    run(session, table, [2, 3, 4])
+    (track,) = list(session.tracker)
+    assert track.serial == "4444444"
+    confirms = [j for j in jobs if j.kind == "confirm"]
+    # the second read re-reads the one print seen (the reader skips its text detector for hints)
+    assert confirms and len(confirms[0].hints_mm) == 1
+    assert np.allclose(confirms[0].hints_mm[0], print_quad(*table.notes["4444444"], TOP_RIGHT_PRINT_MM))
+
+
+def test_a_print_without_a_serial_on_no_known_note_gets_a_read_of_all_the_note_around_it():
+    """A hand over a note when it is placed, then only the hand's place changes as it leaves:
+    the read of that place sees one print of the note and no serial. The whole note is read later."""
+    profile = plain_profile(SIZE, SEATS)
+    zones = {z.name: z for z in profile.table.zones}
+    table = Table(profile)
+    jobs: list = []
+    serial = "7654321"
+
+    def read(job):
+        jobs.append(job)
+        out = table.read(job)
+        if out or serial not in table.notes:
+            return out
+        # the note is not wholly in view (or is under the hand): its top-right print, if in view, gives no serial
+        p = print_quad(*table.notes[serial], TOP_RIGHT_PRINT_MM)
+        x0, y0, x1, y1 = job.region_mm
+        if p[:, 0].min() >= x0 and p[:, 0].max() <= x1 and p[:, 1].min() >= y0 and p[:, 1].max() <= y1:
+            out.append(Observation(p.copy(), None, 0.0, "unreadable", "the reads disagree", (p,), p.mean(axis=0)))
+        return out
+
+    session = LiveSession(profile, TableState(tuple(SEATS), 4), InlineWorker(read=read), LiveOptions())
+    run(session, table, [0, 1])
+    c = zones["P1"].centre_mm
+    table.notes[serial] = (c[0] - NOTE_SIZE_MM[0] / 2, c[1] - NOTE_SIZE_MM[1] / 2)
+    x, y = table.notes[serial]
+    table.hand = (x + 60, y + 5)  # over the note's middle and its top-right print's left end
+    run(session, table, [2, 3])
+    table.hand = None
+    run(session, table, [4, 5, 6, 7])
+    retries = [j for j in jobs if j.kind == "retry"]
+    note = note_quad(x, y)
+    assert any(j.region_mm[0] <= note[:, 0].min() and note[:, 0].max() <= j.region_mm[2]
+               and j.region_mm[1] <= note[:, 1].min() and note[:, 1].max() <= j.region_mm[3] for j in retries)
+    assert [t.serial for t in session.tracker] == [serial]

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from dealer_assist.calibration.profile import NoteLayout, PrintLayout
-from dealer_assist.live.worker import InlineWorker, ReadJob, RegionEngine, read_region
+from dealer_assist.live.worker import InlineWorker, ReadJob, RegionEngine, note_box_around_print, read_region
 from dealer_assist.vision.geometry import LEFT_PRINT_MM, NOTE_SIZE_MM, TOP_RIGHT_PRINT_MM
 
 PPM = 3.5
@@ -74,6 +74,31 @@ def test_a_note_whose_other_print_is_out_of_view_is_left_to_another_read():
     # a print by the view's bottom-left corner: taken as either print, the note reaches well out of the view
     quad, top, left = upright_note(105 - LEFT_PRINT_MM[0], 395 - LEFT_PRINT_MM[1])
     assert read_region(Reader([note_read("1234567", quad, [left])]), job()) == ()
+
+
+def test_a_confirm_read_keeps_its_note_read_by_one_print_wherever_the_view_ends():
+    # the same print by the view's corner; a confirm read was asked for this note (it has hints)
+    quad, top, left = upright_note(105 - LEFT_PRINT_MM[0], 395 - LEFT_PRINT_MM[1])
+    hint = np.array([[100.0, 390.0], [110.0, 390.0], [110.0, 396.0], [100.0, 396.0]])
+    (ob,) = read_region(Reader([note_read("1234567", quad, [left])]), job("confirm", hints=(hint,)))
+    assert ob.serial == "1234567" and ob.anchor == pytest.approx((105, 395), abs=1)
+
+
+def test_the_box_around_a_print_holds_its_note_whichever_print_and_way_up_it_is():
+    w, h = NOTE_SIZE_MM
+    for angle in (0.0, 90.0, 33.0, 180.0):
+        rot = np.deg2rad(angle)
+        r = np.array([[np.cos(rot), -np.sin(rot)], [np.sin(rot), np.cos(rot)]])
+        note = np.array([[0, 0], [w, 0], [w, h], [0, h]], float) @ r.T + 500
+        for centre in (TOP_RIGHT_PRINT_MM, LEFT_PRINT_MM):
+            p = np.array([[centre[0] - 12, centre[1] - 2.5], [centre[0] + 12, centre[1] - 2.5],
+                          [centre[0] + 12, centre[1] + 2.5], [centre[0] - 12, centre[1] + 2.5]]) @ r.T + 500
+            for q in (p, p[[2, 3, 0, 1]]):  # the print's way up unknown: its quad may start at either end
+                x0, y0, x1, y1 = note_box_around_print(q)
+                assert (note[:, 0] >= x0 - 1e-6).all() and (note[:, 0] <= x1 + 1e-6).all()
+                assert (note[:, 1] >= y0 - 1e-6).all() and (note[:, 1] <= y1 + 1e-6).all()
+                if angle % 90 == 0:  # and not the whole table: about 2 x 2 notes around an axis-aligned print
+                    assert (x1 - x0) * (y1 - y0) < 4.5 * w * h
 
 
 def test_a_note_cut_by_the_edge_without_a_serial_is_dropped():

@@ -38,7 +38,7 @@ from dealer_assist.live.commands import Command
 from dealer_assist.live.history import HandLog, HistoryError, hand_record
 from dealer_assist.live.table_state import NoteInfo, TableState, TableView, parse_slot, table_view
 from dealer_assist.live.tracker import Observation, TrackEvent, Tracker, TrustRule, quad_iou_mm
-from dealer_assist.live.worker import JobResult, ReadJob
+from dealer_assist.live.worker import JobResult, ReadJob, note_box_around_print
 from dealer_assist.vision.geometry import NOTE_SIZE_MM
 
 __all__ = ["LiveOptions", "LiveSession", "READ_PX_PER_MM", "MIN_SOURCE_PX_PER_MM"]
@@ -363,13 +363,16 @@ class LiveSession:
         if best is None:
             return None
         t, core, pick = best
-        if len(t.print_quads_mm) < 2:
-            # its place was guessed from one print: look a little wider
-            core = _grow(core, 40.0)
         self._confirmed.add((t.id, pick.index))
-        # the prints' places from the last read, when it read the serial: else detect again
-        fresh = t.reads and t.reads[-1].serial is not None
-        hints = t.print_quads_mm if fresh and len(t.print_quads_mm) >= 2 else ()
+        # the prints' places from the last read, when it read the serial: the reader then skips
+        # text detection (a third of a read's time) and reads those prints again, even when only
+        # one was seen (one print read alike by two engines is a trusted read, as in a discover
+        # read); else detect again. A note placed from one print is read a little wider (its
+        # place is a guess)
+        fresh = bool(t.reads) and t.reads[-1].serial is not None
+        hints = t.print_quads_mm if fresh else ()
+        if len(t.print_quads_mm) < 2:
+            core = _grow(core, 40.0)
         return self._make_job("confirm", pick, core, True, hints=hints, track_ids=(t.id,))
 
     @property
@@ -465,7 +468,17 @@ class LiveSession:
             # nothing found where something changed: unreadable in this frame (blur, a shadow), or
             # only a hand; read it again from a later frame, a few times
             self._retries.append((job.core_mm, RETRIES, job.frame))
-            del self._retries[:-20]
+        if job.kind.startswith("discover") or job.kind == "retry":
+            # a print that gave no serial on no known note: a note partly covered (a hand) or cut
+            # by the read's edge; read all the note it may belong to, around the print, from a
+            # later frame (the change that led here may cover only part of it)
+            for o in observations:
+                if (o.serial is None and o.status != "blank" and len(o.print_quads_mm) == 1
+                        and not any(_inside_quad(o.anchor, t.quad_mm) for t in self.tracker)):
+                    box = note_box_around_print(o.print_quads_mm[0])
+                    if not any(r[0] == box for r in self._retries):
+                        self._retries.append((box, RETRIES, job.frame))
+        del self._retries[:-20]
         events = self.tracker.apply(observations, job.region_mm, job.frame, job.time_s,
                                     count_misses=job.kind.startswith("discover") and job.still,
                                     drop_blanks=job.kind.startswith("discover"))

@@ -42,7 +42,7 @@ from dealer_assist.vision.geometry import (
 )
 
 __all__ = ["ReadJob", "JobResult", "RegionEngine", "read_region", "ProcessWorker", "InlineWorker", "make_reader",
-           "PRINT_LENGTH_MM", "PRINT_HEIGHT_MM"]
+           "PRINT_LENGTH_MM", "PRINT_HEIGHT_MM", "note_box_around_print"]
 
 #: Length range (mm) of a text-detector box that may hold a serial print.
 #: Measured on the specimen notes' detector boxes (padded): 28-42 mm; a
@@ -157,10 +157,10 @@ def make_reader(use_second: bool = True, layout=None):
     reader's default cross-check engines, and the deck's note ``layout`` (a calibration profile's
     ``notes`` section, or None) for the reader's fast path."""
     from dealer_assist.vision.ocr import RapidOcrEngine
-    from dealer_assist.vision.reader import SerialReader
+    from dealer_assist.vision.reader import SURE_WAY_UP, SerialReader
 
     engine = RegionEngine(RapidOcrEngine(threads=1, det_max_side=1536))
-    return SerialReader(primary=engine, use_second=use_second, layout=layout)
+    return SerialReader(primary=engine, use_second=use_second, layout=layout, unsure_way_up=SURE_WAY_UP)
 
 
 def _layout_prints(quad: np.ndarray, layout) -> list[np.ndarray]:
@@ -218,6 +218,10 @@ def read_region(reader, job: ReadJob) -> tuple[Observation, ...]:
             fits = [q for q in (_note_from_print(prints_px[0], "top_right", job.px_per_mm),
                                 _note_from_print(prints_px[0], "left", job.px_per_mm))
                     if (q >= -slack).all() and (q[:, 0] <= w + slack).all() and (q[:, 1] <= h + slack).all()]
+            if not fits and job.hints_mm:
+                # a confirm read of a known note: the print is that note's, wherever the view ends
+                fits = [_note_from_print(prints_px[0], "top_right", job.px_per_mm),
+                        _note_from_print(prints_px[0], "left", job.px_per_mm)]
             if not fits:
                 continue
             # a read is centred on the place that changed, or on the note it re-reads
@@ -281,6 +285,23 @@ def _note_from_print(print_quad: np.ndarray, which: str, px_per_mm: float) -> np
     origin = c - (u * cx + v * cy) * px_per_mm
     return np.array([origin, origin + u * nw * px_per_mm, origin + (u * nw + v * nh) * px_per_mm,
                      origin + v * nh * px_per_mm], np.float64)
+
+
+def note_box_around_print(print_quad_mm: np.ndarray) -> tuple[float, float, float, float]:
+    """Where the note of one serial print may lie: the bounding box (x0, y0, x1, y1), table mm, of
+    every note that print may belong to (it taken as the top-right or the left print, either way
+    up), for a print ``(4, 2)`` in table mm whose digits were not read (so its way up is unknown).
+
+    An axis-aligned print gives a box of about 270 x 120 mm around it.
+    """
+    quad = np.asarray(print_quad_mm, np.float64).reshape(4, 2)
+    centre = quad.mean(axis=0)
+    corners = []
+    for which in ("top_right", "left"):
+        q = _note_from_print(quad, which, 1.0)
+        corners.extend([q, 2 * centre - q])
+    pts = np.concatenate(corners)
+    return (float(pts[:, 0].min()), float(pts[:, 1].min()), float(pts[:, 0].max()), float(pts[:, 1].max()))
 
 
 def _ruble_pair(prints: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray] | None:
