@@ -173,7 +173,8 @@ def run_window(seq: Path, offset: tuple[int, int], frame_s: float, settle_s: flo
     latencies = {s: trusted[s] - a for s, a in appear.items() if s in trusted}
     never = sorted(s for s in appear if s not in trusted)
     return {"fps": loops / loop_s, "latencies": latencies, "never": never, "wrong": wrong,
-            "jobs": session.jobs_done, "job_s": session.job_seconds, "busy_ms": 1000 * busy / max(1, loops)}
+            "jobs": session.jobs_done, "job_s": session.job_seconds, "busy_ms": 1000 * busy / max(1, loops),
+            "job_log": list(session.job_log), "appear": appear}
 
 
 def main() -> int:
@@ -193,6 +194,7 @@ def main() -> int:
     worker = ProcessWorker()
     worker.warm_up()
     all_fps, all_lat, never, wrong, busy = [], [], [], [], []
+    by_kind: dict[str, list[float]] = {}
     for seed in args.seeds:
         seq = _sequence(args.cache, seed, args.preset, args.players, args.hold)
         truth0 = json.loads((seq / "truth.jsonl").read_text(encoding="utf-8").splitlines()[0])
@@ -203,6 +205,8 @@ def main() -> int:
                   f"median {statistics.median(lat) if lat else float('nan'):.2f} s "
                   f"(max {max(lat) if lat else float('nan'):.2f} s), never {len(r['never'])}, wrong {len(r['wrong'])}, "
                   f"{r['jobs']} reads, {1000 * r['job_s'] / max(1, r['jobs']):.0f} ms per read", flush=True)
+            for kind, _frame, seconds, _found in r["job_log"]:
+                by_kind.setdefault(kind, []).append(seconds)
             all_fps.append(r["fps"])
             busy.append(r["busy_ms"])
             all_lat.extend(lat)
@@ -215,6 +219,8 @@ def main() -> int:
     print(f"  work per frame (change detection, reads queued and applied, dashboard at 4 Hz): "
           f"{statistics.median(busy):.1f} ms median, i.e. the loop would keep up with "
           f"{1000 / statistics.median(busy):.0f} frames per second")
+    print("reads by kind (the worker's seconds per read): " + ", ".join(
+        f"{k} {len(v)} x {1000 * statistics.median(v):.0f} ms" for k, v in sorted(by_kind.items())))
     if all_lat:
         print(f"first appearance -> trusted: median {statistics.median(all_lat):.2f} s over {len(all_lat)} notes "
               f"(90th percentile {np.percentile(all_lat, 90):.2f} s); target <= 1.0 s")
