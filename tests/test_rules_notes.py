@@ -2,19 +2,10 @@
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import dealer_assist.render
-import dealer_assist.rules.formats
-import dealer_assist.rules.hands
-import dealer_assist.rules.notes
-import dealer_assist.rules.options
-import dealer_assist.rules.settlement
-import dealer_assist.rules.showdown
 from dealer_assist.rules import HandError, Shift, ZeroJoker, rank_options
 from rules_reference import ranks_of
 
@@ -142,22 +133,3 @@ def test_2_every_option_explains_itself_consistently(serial, position, pocket, z
 def test_options_are_string_enums_with_format_spellings():
     assert [z.value for z in ZeroJoker] == ["off", "per-zero", "once"]
     assert ZeroJoker("once") is ZeroJoker.ONCE
-
-
-@pytest.mark.parametrize(
-    "module",
-    [
-        dealer_assist.rules.notes,
-        dealer_assist.rules.hands,
-        dealer_assist.rules.options,
-        dealer_assist.rules.settlement,
-        dealer_assist.rules.showdown,
-        dealer_assist.rules.formats,
-        dealer_assist.render,
-    ],
-    ids=lambda m: m.__name__,
-)
-def test_docstring_examples_run(module):
-    result = doctest.testmod(module)
-    assert result.attempted > 0
-    assert result.failed == 0
