@@ -224,7 +224,7 @@ def main() -> int:
     if all_lat:
         print(f"first appearance -> trusted: median {statistics.median(all_lat):.2f} s over {len(all_lat)} notes "
               f"(90th percentile {np.percentile(all_lat, 90):.2f} s); target <= 1.0 s")
-    print(f"notes never trusted: {len(never)}; serials trusted that are not on the table: {len(wrong)} {wrong}")
+    print(f"notes never trusted: {len(never)} {never}; serials trusted that are not on the table: {len(wrong)} {wrong}")
     return 0
 
 

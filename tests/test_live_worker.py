@@ -156,3 +156,44 @@ def test_inline_worker_reports_errors_as_a_sentence():
     (result,) = worker.poll()
     assert result.error == "the OCR engine is missing." and result.observations == ()
     assert worker.poll() == []
+
+
+def disputed_read(quad, prints_and_values):
+    """A note the reader left unreadable, each print with the 7-digit values its engines gave."""
+    prints = [SimpleNamespace(quad=p, cut=False, ambiguous=False,
+                              serials=lambda kind=None, vs=vs: [(None, SimpleNamespace(digits=v)) for v in vs])
+              for p, vs in prints_and_values]
+    return SimpleNamespace(serial=None, quad=quad, confidence=0.0, status="unreadable",
+                           reason="the reads disagree", prints=prints)
+
+
+def test_a_note_whose_reads_disagreed_carries_the_values_they_named():
+    quad, top, left = upright_note(150, 250)
+    (ob,) = read_region(Reader([disputed_read(quad, [(top, ["8708589", "8708689"]), (left, ["8708689"])])]), job())
+    assert ob.serial is None and ob.disputed == ("8708589", "8708689")
+
+
+def test_a_print_naming_another_serial_on_a_read_note_makes_it_disputed():
+    quad, top, left = upright_note(150, 250)
+    notes = [note_read("8708589", quad, [top]), disputed_read(quad, [(left, ["8708689", "3708689"])])]
+    (ob,) = read_region(Reader(notes), job())
+    assert ob.serial is None and ob.status == "unreadable"
+    assert ob.disputed == ("3708689", "8708589", "8708689") and len(ob.print_quads_mm) == 2
+
+
+def test_a_print_naming_the_same_serial_joins_the_read_note():
+    quad, top, left = upright_note(150, 250)
+    notes = [note_read("8708689", quad, [top]), disputed_read(quad, [(left, ["8708689"])])]
+    (ob,) = read_region(Reader(notes), job())
+    assert ob.serial == "8708689" and ob.disputed == ()
+
+
+def test_tesseract_s_values_do_not_dispute_a_note():
+    quad, top, left = upright_note(150, 250)
+    tess = SimpleNamespace(engine="tesseract")
+    ppocr = SimpleNamespace(engine="rapidocr")
+    p = SimpleNamespace(quad=top, cut=False, ambiguous=False, serials=lambda kind=None: [
+        (ppocr, SimpleNamespace(digits="8708689")), (tess, SimpleNamespace(digits="3708689"))])
+    note = SimpleNamespace(serial=None, quad=quad, confidence=0.0, status="unreadable", reason="", prints=[p])
+    (ob,) = read_region(Reader([note]), job())
+    assert ob.disputed == ("8708689",)

@@ -460,7 +460,7 @@ class LiveSession:
                 # a note-shaped change with prints that gave no serial: an unreadable note lies here
                 o = observations[on_rect[0]]
                 observations[on_rect[0]] = Observation(np.asarray(rect, np.float64), None, 0.0, o.status, o.reason,
-                                                       o.print_quads_mm, o.anchor, placed=True)
+                                                       o.print_quads_mm, o.anchor, placed=True, disputed=o.disputed)
             else:
                 observations.append(Observation(np.asarray(rect, np.float64), None, 0.0, "blank",
                                                 "no serial seen: face down, or covered"))
@@ -468,7 +468,7 @@ class LiveSession:
             # nothing found where something changed: unreadable in this frame (blur, a shadow), or
             # only a hand; read it again from a later frame, a few times
             self._retries.append((job.core_mm, RETRIES, job.frame))
-        if job.kind.startswith("discover") or job.kind == "retry":
+        if job.kind.startswith("discover"):
             # a print that gave no serial on no known note: a note partly covered (a hand) or cut
             # by the read's edge; read all the note it may belong to, around the print, from a
             # later frame (the change that led here may cover only part of it)

@@ -82,6 +82,9 @@ class Observation:
             prints' mean centre); the quad's centre when not given.
         placed: a note is known to lie there (a note-shaped change): an
             observation without a serial starts a track only then.
+        disputed: for a note read without a serial because its reads
+            disagreed, the 7-digit values they gave (sorted); the trust rule
+            counts them against any other value.
     """
 
     quad_mm: np.ndarray
@@ -92,6 +95,7 @@ class Observation:
     print_quads_mm: tuple[np.ndarray, ...] = ()
     anchor_mm: np.ndarray | None = None
     placed: bool = False
+    disputed: tuple[str, ...] = ()
 
     @property
     def centre_mm(self) -> np.ndarray:
@@ -104,13 +108,15 @@ class Observation:
 
 @dataclass(frozen=True)
 class Read:
-    """One entry of a note's read history: what one frame said about it."""
+    """One entry of a note's read history: what one frame said about it (``disputed``: the
+    7-digit values of a read that gave no serial because they disagreed)."""
 
     frame: int
     time_s: float
     serial: str | None
     confidence: float
     status: str
+    disputed: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -122,9 +128,14 @@ class TrustRule:
     about the serial, so it neither counts nor pushes good reads out of the
     window. The rival condition is the reader's own rule applied across
     frames: a note read ``A, A, B`` is not settled; it is read again (the
-    croupier sees it as pending) until the recent reads agree. A trusted
-    serial that meets a rival becomes pending again; another value that meets
-    the rule replaces it.
+    croupier sees it as pending) until the recent reads agree. While a note
+    is pending, a read whose engines disagreed (``disputed`` values, no
+    serial) takes a place in the window too and counts once for each value
+    it names: two reads of ``A`` around one that saw ``A`` and ``B`` do not
+    settle the note, because at the camera's resolution limit two frames can
+    be misread alike. A trusted serial that meets a rival read becomes
+    pending again (a disputed read does not unsettle it: near the limit
+    they are common); another value that meets the rule replaces it.
 
     Raises ``ValueError`` unless ``1 <= k <= n``.
     """
@@ -149,15 +160,24 @@ class TrustRule:
         (None, '2')
         >>> rule.decide([r(None), r(None), r(None)], current="1")
         '1'
+        >>> d = Read(0, 0.0, None, 0.0, "unreadable", ("1", "7"))
+        >>> rule.decide([r("1"), d, r("1")]), rule.decide([r("1"), d, r("1"), r("1"), r("1")])
+        (None, '1')
+        >>> rule.decide([r("1"), r("1"), d], current="1")
+        '1'
         """
-        window = [x.serial for x in reads if x.serial is not None][-self.n:]
-        counts = Counter(window).most_common()
-        if counts:
-            value, count = counts[0]
-            rival = counts[1][1] if len(counts) > 1 else 0
+        if current is None:
+            window = [x for x in reads if x.serial is not None or x.disputed][-self.n:]
+        else:
+            window = [x for x in reads if x.serial is not None][-self.n:]
+        serials = Counter(x.serial for x in window if x.serial is not None)
+        named = Counter(v for x in window if x.serial is None for v in set(x.disputed))
+        if serials:
+            value, count = serials.most_common(1)[0]
+            rival = max([serials[v] + named[v] for v in set(serials) | set(named) if v != value], default=0)
             if count >= self.k and count >= 3 * rival:
                 return value
-        if current is not None and set(window) <= {current}:
+        if current is not None and set(serials) <= {current}:
             return current
         return None
 
@@ -439,7 +459,7 @@ class Tracker:
             # a note-shaped change without a serial where a serial was read: no news about the serial
             track.last_frame = max(track.last_frame, frame)
             return []
-        _insert(track.reads, Read(frame, time_s, ob.serial, float(ob.confidence), ob.status))
+        _insert(track.reads, Read(frame, time_s, ob.serial, float(ob.confidence), ob.status, tuple(ob.disputed)))
         track.last_frame = max(track.last_frame, frame)
         track.attempts += 1
         track.last_status, track.last_reason = ob.status, ob.reason

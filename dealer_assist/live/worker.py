@@ -233,12 +233,27 @@ def read_region(reader, job: ReadJob) -> tuple[Observation, ...]:
         if not (x0 <= anchor[0] <= x1 and y0 <= anchor[1] <= y1):
             continue
         out.append(Observation(quad, n.serial, float(n.confidence), n.status, n.reason,
-                               tuple(_to_mm(p, job) for p in prints_px), anchor))
+                               tuple(_to_mm(p, job) for p in prints_px), anchor, disputed=_disputed(n)))
     out = _merge_split_prints(out)
     # the reader may leave one print of a note it read as a note of its own (its digits too far
     # from the other print's to be grouped): a print without a serial lying on a read note is that note's
-    read = [o for o in out if o.serial is not None]
-    return tuple(o for o in out if o.serial is not None or not any(_on_note(o.anchor, r.quad_mm) for r in read))
+    # (and when that print's reads named another serial, the note is disputed, not trusted)
+    read = [j for j, o in enumerate(out) if o.serial is not None]
+    dropped = set()
+    for i, o in enumerate(out):
+        on = [j for j in read if o.serial is None and _on_note(o.anchor, out[j].quad_mm)]
+        if not on:
+            continue
+        dropped.add(i)
+        for j in on:
+            r = out[j]
+            named = set(r.disputed) | ({r.serial} if r.serial is not None else set())
+            if set(o.disputed) - named:
+                values = tuple(sorted(named | set(o.disputed)))
+                out[j] = Observation(r.quad_mm, None, 0.0, "unreadable",
+                                     f"the note's prints read differently ({', '.join(values)})",
+                                     r.print_quads_mm, r.anchor_mm, disputed=values)
+    return tuple(o for i, o in enumerate(out) if i not in dropped)
 
 
 def _merge_split_prints(obs: list[Observation]) -> list[Observation]:
@@ -258,17 +273,48 @@ def _merge_split_prints(obs: list[Observation]) -> list[Observation]:
                 pair = _ruble_pair([a.print_quads_mm[0], b.print_quads_mm[0]])
                 if pair is None:
                     continue
-                keep = a if a.serial is not None or b.serial is None else b
+                keep, other = (a, b) if a.serial is not None or b.serial is None else (b, a)
                 quad = note_quad_from_prints(*pair).astype(np.float64)
                 prints = (a.print_quads_mm[0], b.print_quads_mm[0])
-                joined = Observation(quad, keep.serial, keep.confidence, keep.status, keep.reason, prints,
-                                     np.mean([p.mean(axis=0) for p in prints], axis=0))
+                anchor = np.mean([p.mean(axis=0) for p in prints], axis=0)
+                values = set(a.disputed) | set(b.disputed) | ({keep.serial} if keep.serial else set())
+                if keep.serial is not None and values <= {keep.serial}:
+                    joined = Observation(quad, keep.serial, keep.confidence, keep.status, keep.reason, prints, anchor)
+                elif keep.serial is not None:
+                    # the other print read another serial: the note's two prints disagree
+                    joined = Observation(quad, None, 0.0, "unreadable",
+                                         f"the two prints read differently ({', '.join(sorted(values))})",
+                                         prints, anchor, disputed=tuple(sorted(values)))
+                else:
+                    joined = Observation(quad, None, 0.0, keep.status, keep.reason, prints, anchor,
+                                         disputed=tuple(sorted(values)))
                 out = [o for k, o in enumerate(out) if k not in (i, j)] + [joined]
                 merged = True
                 break
             if merged:
                 break
     return out
+
+
+def _disputed(note) -> tuple[str, ...]:
+    """The 7-digit values read on a note the reader left ``unreadable`` (sorted; empty otherwise).
+
+    Only prints whose way up is known count (an ambiguous print's digits may
+    be upside down), and only the PP-OCR engines' reads: Tesseract, the last
+    cross-check, misreads too often (16 wrong 7-digit reads of 83 real
+    prints) for its values to hold a note back."""
+    from dealer_assist.vision.ocr import TesseractEngine
+    from dealer_assist.vision.serials import SerialKind
+
+    if getattr(note, "status", "") != "unreadable":
+        return ()
+    values = set()
+    for p in getattr(note, "prints", []):
+        if getattr(p, "ambiguous", False) or not hasattr(p, "serials"):
+            continue
+        values.update(s.digits for r, s in p.serials(SerialKind.SERIAL7)
+                      if getattr(r, "engine", None) != TesseractEngine.name)
+    return tuple(sorted(values))
 
 
 def _on_note(point: np.ndarray, quad: np.ndarray, slack_mm: float = 10.0) -> bool:
