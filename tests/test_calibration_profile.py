@@ -16,11 +16,11 @@ from dealer_assist.calibration.profile import (
     PrintLayout,
     Profile,
     TablePlane,
-    diagonal_centre,
     list_profiles,
     profile_path,
 )
 from dealer_assist.calibration.table import auto_zones, homography_from_corners
+from dealer_assist.vision.geometry import quad_centre
 from dealer_assist.cli import app
 
 runner = CliRunner()
@@ -156,7 +156,7 @@ def test_assign_notes_uses_the_true_centre_of_each_quad():
     # a rectangle's centre is where the diagonals cross, under perspective too
     q_mm = np.array([[100.0, 100.0], [257.0, 100.0], [257.0, 169.0], [100.0, 169.0]])
     np.testing.assert_allclose(p.quad_centre_mm(p.to_image_px(q_mm)), [178.5, 134.5], atol=1e-6)
-    np.testing.assert_allclose(diagonal_centre(q_mm), [178.5, 134.5])
+    np.testing.assert_allclose(quad_centre(q_mm), [178.5, 134.5])
 
 
 def test_a_downscaled_photo_is_rescaled_and_another_shape_refused():

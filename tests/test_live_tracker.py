@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from dealer_assist.live.tracker import Observation, Read, Tracker, TrustRule, quad_centre, quad_iou_mm
+from dealer_assist.live.tracker import Observation, Read, Tracker, TrustRule, quad_iou_mm
+from dealer_assist.vision.geometry import quad_centre
 
 NOTE = np.array([[0, 0], [157, 0], [157, 69], [0, 69]], np.float64)
 EVERYWHERE = (-1000.0, -1000.0, 2000.0, 2000.0)

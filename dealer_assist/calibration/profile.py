@@ -42,6 +42,8 @@ import cv2
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, FiniteFloat, ValidationError, conlist, field_validator, model_validator
 
+from dealer_assist.vision.geometry import quad_centre
+
 SCHEMA = "dealer-assist/calibration"
 POINTER_SCHEMA = "dealer-assist/calibration-pointer"
 VERSION = 1
@@ -504,7 +506,7 @@ class Profile:
         mean of the image corners is not under perspective.
         """
         q = self.to_table_mm(np.asarray(quad_px, np.float64).reshape(4, 2), image_size)
-        return diagonal_centre(q)
+        return quad_centre(q)
 
     def assign_notes(self, quads: Sequence[np.ndarray], image_size: Sequence[int] | None = None) -> list[str | None]:
         """The zone of each note quad (``(4, 2)`` image px each), by its centre on the table.
@@ -525,18 +527,6 @@ class Profile:
         if self.notes is not None:
             obj["notes"] = self.notes.to_json()
         return obj
-
-
-def diagonal_centre(quad: np.ndarray) -> np.ndarray:
-    """Where the diagonals of a quad ``(4, 2)`` cross, float64 ``(2,)``; the corner mean when they are parallel."""
-    q = np.asarray(quad, np.float64).reshape(4, 2)
-    p, r = q[0], q[2] - q[0]
-    s, d = q[1], q[3] - q[1]
-    den = r[0] * d[1] - r[1] * d[0]
-    if abs(den) < 1e-12:
-        return q.mean(axis=0)
-    t = ((s[0] - p[0]) * d[1] - (s[1] - p[1]) * d[0]) / den
-    return p + t * r
 
 
 def _apply_h(h: np.ndarray, pts: np.ndarray) -> np.ndarray:

@@ -19,7 +19,8 @@ from typing import Protocol, Sequence
 import cv2
 import numpy as np
 
-from dealer_assist.calibration.profile import Profile, TablePlane, diagonal_centre
+from dealer_assist.calibration.profile import Profile, TablePlane
+from dealer_assist.vision.geometry import quad_centre
 
 #: Scale of the top view, px per table mm: 4-mm serial digits become ~14 px tall.
 #: On four synthetic 3840x2160 tables (48 notes) the reader trusted 41, 35, 40
@@ -132,8 +133,8 @@ def note_anchor(note) -> np.ndarray:
     """
     prints = getattr(note, "prints", None) or []
     if prints:
-        return np.mean([diagonal_centre(p.quad) for p in prints], axis=0)
-    return diagonal_centre(note.quad)
+        return np.mean([quad_centre(p.quad) for p in prints], axis=0)
+    return quad_centre(note.quad)
 
 
 #: A note whose prints lie in no zone still goes to the zone holding at least this share of its quad.

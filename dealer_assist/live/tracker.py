@@ -37,24 +37,14 @@ from typing import Iterable, Sequence
 import cv2
 import numpy as np
 
-__all__ = ["Observation", "Read", "Track", "TrustRule", "TrackEvent", "Tracker", "quad_iou_mm", "quad_centre"]
+from dealer_assist.vision.geometry import quad_centre
+
+__all__ = ["Observation", "Read", "Track", "TrustRule", "TrackEvent", "Tracker", "quad_iou_mm"]
 
 #: Statuses of an observation: the reader's (``trusted``, ``unreadable``,
 #: ``out_of_format``) and ``blank``, a note-shaped object in which no serial
 #: was found (a note lying face down, most often).
 OBSERVATION_STATUSES = ("trusted", "unreadable", "out_of_format", "blank")
-
-
-def quad_centre(quad: np.ndarray) -> np.ndarray:
-    """Where the diagonals of a quad ``(4, 2)`` cross, float64 ``(2,)`` (the corner mean when parallel)."""
-    q = np.asarray(quad, np.float64).reshape(4, 2)
-    p, r = q[0], q[2] - q[0]
-    s, d = q[1], q[3] - q[1]
-    den = r[0] * d[1] - r[1] * d[0]
-    if abs(den) < 1e-12:
-        return q.mean(axis=0)
-    t = ((s[0] - p[0]) * d[1] - (s[1] - p[1]) * d[0]) / den
-    return p + t * r
 
 
 def quad_iou_mm(a: np.ndarray, b: np.ndarray) -> float:

@@ -28,6 +28,20 @@ def quad_size(quad: np.ndarray) -> tuple[float, float]:
     return float(w), float(h)
 
 
+def quad_centre(quad: np.ndarray) -> np.ndarray:
+    """Where the diagonals of a quad ``(4, 2)`` cross, float64 ``(2,)``, in the quad's own unit
+    (px or mm); the corner mean when they are parallel. Under a perspective view this is the
+    image of the quad's true centre, which the corner mean is not."""
+    q = np.asarray(quad, np.float64).reshape(4, 2)
+    p, r = q[0], q[2] - q[0]
+    s, d = q[1], q[3] - q[1]
+    den = r[0] * d[1] - r[1] * d[0]
+    if abs(den) < 1e-12:
+        return q.mean(axis=0)
+    t = ((s[0] - p[0]) * d[1] - (s[1] - p[1]) * d[0]) / den
+    return p + t * r
+
+
 def upright_line_quad(box: np.ndarray) -> np.ndarray:
     """Reorder a detector box so that its long side runs left to right.
 
