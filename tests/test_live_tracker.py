@@ -170,25 +170,6 @@ def test_failed_reads_count_as_reads_without_a_serial():
     assert track.attempts == 0
 
 
-def test_a_read_whose_engines_disagreed_holds_back_two_alike_reads():
-    """At the resolution limit two frames can be misread alike (8708589 for 8708689); a frame
-    between them whose engines named both values keeps the note pending until the reads agree."""
-    quad = np.array([[0, 0], [157, 0], [157, 69], [0, 69]], float)
-    region = (-10, -10, 170, 80)
-    t = Tracker(TrustRule(k=2, n=3))
-    t.apply([Observation(quad, "8708589", 0.9)], region, frame=1, time_s=0.1)
-    t.apply([Observation(quad, None, 0.0, "unreadable", "the reads disagree",
-                         disputed=("8708589", "8708689"))], region, frame=2, time_s=0.2)
-    t.apply([Observation(quad, "8708589", 0.9)], region, frame=3, time_s=0.3)
-    (track,) = t.tracks.values()
-    assert track.status == "pending" and track.serial is None
-    for f in (4, 5):
-        t.apply([Observation(quad, "8708689", 0.9)], region, frame=f, time_s=f / 10)
-    assert track.serial is None  # 2 x 8708689 against 2 x 8708589 in the window: still pending
-    t.apply([Observation(quad, "8708689", 0.9)], region, frame=6, time_s=0.6)
-    assert track.serial == "8708689"
-
-
 def test_a_disputed_read_does_not_unsettle_a_trusted_note():
     quad = np.array([[0, 0], [157, 0], [157, 69], [0, 69]], float)
     region = (-10, -10, 170, 80)
