@@ -193,3 +193,17 @@ def test_dashboard_camera_lost_and_settlement_in_russian():
     assert "основной" in text and "30" in text  # the main pot of 30 chips
     with pytest.raises(ValueError):
         render_dashboard(view, LiveStatus(), "de")
+
+
+def test_notes_outside_every_zone_are_said_on_the_dashboard_and_in_the_json():
+    """A seat whose notes lie outside its zone (zones that do not fit the table) must not vanish silently."""
+    stray = [NoteInfo("t90", 90, None, "4444444", "trusted", 0.9, 90.0), NoteInfo("t91", 91, None, None, "pending", 0.0, 91.0)]
+    view = table_view(TableState(SEATS, 4), notes(pockets={k: v for k, v in POCKETS.items() if k != "alice"}) + stray)
+    assert [n.serial for n in view.outside] == ["4444444", None]
+    assert any("2 notes lie outside" in p and "calibrate check" in p for p in view.problems)
+    out = view.result_json()
+    assert out["outside"] == ["4444444", None]
+    assert any("outside" in p for p in out["problems"])
+    assert "alice" not in out["players"]  # no note of hers is in her zone: not in the hand
+    text = record(render_dashboard(view, LiveStatus("ok", 30.0, "idle"), "en", 140))
+    assert "2 notes lie outside" in text and "4444444" in text

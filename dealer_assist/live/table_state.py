@@ -363,7 +363,8 @@ class TableView:
 
     def result_json(self) -> dict:
         """FORMATS.md §2 (players, winners, settlement) plus ``serials``, ``status``, ``street``,
-        ``waiting`` and ``hand`` (the §1 input); ``status`` is ``"showdown"`` when the hand is decided."""
+        ``waiting``, ``outside`` (serials, or null while pending, of notes outside every zone),
+        ``problems`` and ``hand`` (the §1 input); ``status`` is ``"showdown"`` when the hand is decided."""
         players: dict = {}
         if self.showdown is not None:
             players.update(result_to_json(self.showdown)["players"])
@@ -383,6 +384,10 @@ class TableView:
         out["street"] = self.street
         if self.waiting:
             out["waiting"] = list(self.waiting)
+        if self.outside:
+            out["outside"] = [n.serial for n in self.outside]
+        if self.problems:
+            out["problems"] = list(self.problems)
         out["hand"] = self.hand_json()
         return out
 
@@ -553,6 +558,9 @@ def table_view(state: TableState, notes: Iterable[NoteInfo]) -> TableView:
         seats = [dataclasses.replace(s, result=results.get(s.name), payout=payouts.get(s.name)) for s in seats]
 
     outside = tuple(n for n in notes if n.zone is None)
+    if outside:
+        problems.append(f"{len(outside)} note{'s' if len(outside) > 1 else ''} lie outside the board and every seat's "
+                        f"zone and do not play; if they are dealt notes, check the zones (dealer-assist calibrate check).")
     return TableView(state, tuple(board), board_options, tuple(seats), street, complete, tuple(waiting), showdown,
                      winners, settlement, outside, tuple(problems))
 
