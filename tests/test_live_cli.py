@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -125,3 +126,14 @@ def test_history_without_a_log(tmp_path):
     r = run(["history", "--log", str(tmp_path / "none.jsonl")])
     assert r.exit_code == 2
     assert one_sentence(r) == f"Error: There is no hand log at {tmp_path / 'none.jsonl'} yet (hands are logged when they finish)."
+
+
+def test_a_camera_too_far_to_read_is_said_on_stderr_and_in_the_json(table):
+    frames, profile, tmp = table  # 320x180 frames of a 1 m table: 0.32 px/mm
+    r = run(["live", "--camera", frames, "--calibration", profile, "--position", "4", "--no-window", "--json",
+             "--log", str(tmp / "hands.jsonl")])
+    assert r.exit_code == 1
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    assert out["status"] == "incomplete" and "too small to read" in out["warning"]
+    assert re.search(r"at 0\.[23]\d px/mm", out["warning"])
+    assert r.stderr.strip() == out["warning"]

@@ -331,6 +331,10 @@ def _loop(session, feed, console: Console, interactive: bool, keys_tty: bool, li
         out = view.result_json()
         out["hand_number"] = view.state.hand_number
         out["frames"] = frames
+        if session.warning and session.options.ocr:
+            # the dashboard's warning (a camera too far to read) has no dashboard here
+            out["warning"] = session.warning
+            print(session.warning, file=sys.stderr)
         sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
         sys.stdout.flush()
     elif not interactive:
