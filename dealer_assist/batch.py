@@ -581,35 +581,57 @@ def table_hand(photo: Path, profile, reading: TableReading) -> tuple[HandFolder,
 
 # ----------------------------------------------------------------------------- outputs
 
+def _special_file(path: str | Path) -> bool:
+    """Whether ``path`` (symlinks followed) is an existing device, pipe or socket (``/dev/null``, ``/dev/stdout``)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
+
+
 def check_output_path(path: Path) -> str | None:
-    """Why ``path`` cannot take a result file (one sentence), or ``None`` when it can."""
+    """Why ``path`` cannot take a result file (one sentence), or ``None`` when it can.
+
+    Checked before any photo is read: a device or a pipe must be writable; otherwise
+    the folder must take a new file (a temporary one is made and removed: ``/proc``
+    or a read-only mount pass a permission check and still refuse files).
+    """
+    if _special_file(path):
+        return None if os.access(path, os.W_OK) else f"cannot write {path}: it is not writable."
     real = Path(os.path.realpath(path))
     if real.is_dir():
         return f"cannot write {path}: it is a folder."
     if not real.parent.is_dir():
         return f"cannot write {path}: the folder {real.parent} does not exist."
-    if not os.access(real.parent, os.W_OK) and not (real.exists() and not real.is_file()):
-        return f"cannot write {path}: the folder {real.parent} is not writable."
+    try:
+        fd, probe = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".probe", dir=real.parent)
+    except OSError as exc:
+        why = (exc.strerror or "refused").lower()
+        return f"cannot write {path}: the folder {real.parent} does not take new files ({why})."
+    os.close(fd)
+    os.unlink(probe)
     return None
 
 
 def write_atomic(path: str | Path, text: str) -> None:
     """Write ``text`` to ``path`` atomically (temporary file in the same folder, then rename).
 
-    A symlink is written through to its target; a device or a pipe (``/dev/null``)
-    is written into directly, never replaced by a file.
+    A symlink is written through to its target; a device or a pipe (``/dev/null``,
+    ``/dev/stdout``) is written into directly, never replaced by a file.
 
     Raises:
         OSError: the folder does not exist or is not writable; ``path`` is untouched.
     """
-    p = Path(os.path.realpath(path))  # write through a symlink to its target
-    if p.exists() and not p.is_file():
-        if p.is_dir():
-            raise IsADirectoryError(21, "is a folder", str(path))
-        # A device or a pipe (/dev/null, a FIFO): write into it, never rename over it.
-        with open(p, "w", encoding="utf-8", newline="") as fh:
+    if _special_file(path):
+        # A device or a pipe: write into it (by the name given: /dev/stdout leads to a pipe
+        # that has no path of its own), never rename over it.
+        with open(path, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
         return
+    p = Path(os.path.realpath(path))  # write through a symlink to its target
+    if p.is_dir():
+        raise IsADirectoryError(21, "is a folder", str(path))
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent if str(p.parent) else ".")
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:

@@ -6,6 +6,7 @@ that needs review names the image and the reason.
 """
 
 import json
+import os
 import shutil
 
 import pytest
@@ -183,3 +184,27 @@ def test_result_files_get_the_usual_permissions(tmp_path):
     finally:
         os.umask(old)
     assert out.stat().st_mode & 0o777 == 0o644
+
+
+def test_a_folder_that_refuses_new_files_is_refused_before_reading(tmp_path):
+    # /proc passes a permission check for root yet takes no file: the probe file tells
+    result = runner.invoke(app, ["score", str(REAL_HANDS), "--csv", "/proc/version"])
+    assert result.exit_code == 2
+    assert "cannot write /proc/version: the folder /proc does not take new files" in result.output
+    assert "hand_" not in result.output  # nothing was read
+
+
+def test_results_go_into_a_pipe_named_through_proc_fd(tmp_path):
+    """`--json /dev/stdout` with stdout piped: the path leads to a pipe that has no name of its own."""
+    from dealer_assist.batch import check_output_path, write_atomic
+
+    r, w = os.pipe()
+    try:
+        target = f"/proc/self/fd/{w}"
+        assert check_output_path(target) is None
+        write_atomic(target, "[1, 2]\n")
+        assert os.read(r, 100) == b"[1, 2]\n"
+    finally:
+        os.close(r)
+        os.close(w)
+    assert list(tmp_path.iterdir()) == []
