@@ -221,3 +221,39 @@ def test_a_print_without_a_serial_on_no_known_note_gets_a_read_of_all_the_note_a
     assert any(j.region_mm[0] <= note[:, 0].min() and note[:, 0].max() <= j.region_mm[2]
                and j.region_mm[1] <= note[:, 1].min() and note[:, 1].max() <= j.region_mm[3] for j in retries)
     assert [t.serial for t in session.tracker] == [serial]
+
+
+def _late_reader(table: Table, serial: str, from_frame: int):
+    """The stand-in reader, except that ``serial`` gives no serial before ``from_frame`` (glare, say)."""
+
+    def read(job):
+        out = []
+        for ob in table.read(job):
+            if ob.serial == serial and job.frame < from_frame:
+                ob = Observation(ob.quad_mm, None, 0.0, "unreadable", "the reads disagree", ob.print_quads_mm,
+                                 ob.anchor_mm)
+            out.append(ob)
+        return out
+
+    return read
+
+
+def test_a_note_still_unreadable_after_its_attempts_is_read_again_now_and_then():
+    profile = plain_profile(SIZE, SEATS)
+    zones = {z.name: z for z in profile.table.zones}
+    results = {}
+    for recheck in (1.0, None):
+        table = Table(profile)
+        session = LiveSession(profile, TableState(tuple(SEATS), 4), InlineWorker(read=_late_reader(table, "3213213", 10)),
+                              LiveOptions(recheck_s=recheck))
+        run(session, table, [0, 1])
+        c = zones["board"].centre_mm
+        table.notes["3213213"] = (c[0] - NOTE_SIZE_MM[0] / 2, c[1] - NOTE_SIZE_MM[1] / 2)
+        run(session, table, list(range(2, 22)))  # 5 s of a still table at 4 frames per second
+        (track,) = list(session.tracker)
+        results[recheck] = (track.serial, len(track.reads))
+    assert results[1.0][0] == "3213213"
+    # without rechecks the note is read its 3 attempts and then left unreadable
+    assert results[None] == (None, 3)
+    # rechecks are rare: about one a second, not one a frame
+    assert results[1.0][1] <= 3 + 5

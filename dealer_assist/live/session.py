@@ -69,6 +69,8 @@ class LiveOptions:
         margin_mm: a read's view reaches this far around the changed place.
         tile_mm: larger places are read in tiles of at most this size (a 300-mm tile and its
             margins stay within the detector's 1536-px input at 3.5 px/mm).
+        recheck_s: a note still pending or unreadable after all its attempts is read again this
+            often (source seconds), when the worker has nothing else to do; None: never.
         auto_new_hand: when a decided hand's notes have all been taken off the table, the next hand starts.
         ocr: False to run without reading (serials typed by the croupier only).
     """
@@ -80,6 +82,7 @@ class LiveOptions:
     mostly_still: float = 0.1
     margin_mm: float = 15.0
     tile_mm: float = 300.0
+    recheck_s: float | None = 1.0
     auto_new_hand: bool = True
     ocr: bool = True
 
@@ -325,8 +328,12 @@ class LiveSession:
             self._retries = [r for r in self._retries if not _inside(
                 ((r[0][0] + r[0][2]) / 2, (r[0][1] + r[0][3]) / 2), tile)]
 
-    def _confirm_job(self) -> ReadJob | None:
+    def _confirm_job(self, recheck: bool = False) -> ReadJob | None:
         """A second read of a pending note, when one is due.
+
+        With ``recheck``: a read of a note still pending or unreadable after
+        all its attempts, at most every ``options.recheck_s`` seconds of
+        source time (the worker is idle: nothing else is due).
 
         From the newest frame; or, when the newest was read already, from the
         frame before it if nothing moved over the note between the two (both
@@ -343,7 +350,12 @@ class LiveSession:
             # (2017 series, or letters taken for digits) N
             cap = {"pending": self.max_attempts, "unreadable": self.options.trust.n, "out_of_format": self.options.trust.n,
                    "blank": 2}.get(t.status, 0)
-            if t.attempts >= cap:
+            if recheck:
+                last = max((r.time_s for r in t.reads), default=t.first_seen_s)
+                if (t.attempts < cap or t.status not in ("pending", "unreadable")
+                        or frame.time_s - last < self.options.recheck_s):
+                    continue
+            elif t.attempts >= cap:
                 continue
             core = _grow(_bbox(t.quad_mm), 5.0)
             # what matters is whether anything moved over the serial prints (a hand resting on a
@@ -383,7 +395,8 @@ class LiveSession:
     def _next_job(self) -> ReadJob | None:
         """The start-up scan first (what lies on the table already), then note-shaped changes and
         changes at known notes, then a second read of a pending note, then other changes (a hand,
-        part of a note)."""
+        part of a note), then places read without finding a note, and last, when nothing else is
+        due, a note still unsettled after all its attempts (every ``recheck_s`` seconds)."""
         for kind in ("scan", "discover"):
             for i, job in enumerate(self.queue):
                 if job.kind == kind:
@@ -394,7 +407,10 @@ class LiveSession:
         for i, job in enumerate(self.queue):
             if job.kind == "discover-other":
                 return self.queue.pop(i)
-        return self._retry_job()
+        job = self._retry_job()
+        if job is None and self.options.recheck_s is not None:
+            job = self._confirm_job(recheck=True)
+        return job
 
     def _retry_job(self) -> ReadJob | None:
         """A place that changed and was read without finding a note, read again from a newer frame."""
