@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import cv2
 import numpy as np
 
 from dealer_assist.calibration.profile import Profile, TablePlane, save_profile
-from dealer_assist.calibration.table import (
-    auto_zones,
-    detect_markers,
-    homography_from_corners,
-    homography_from_markers,
-    zones_from_json,
-)
+from dealer_assist.calibration.table import auto_zones, homography_from_corners
 
 TABLE_MM = (1000.0, 700.0)
 
@@ -27,17 +20,6 @@ def plain_profile(image_size: tuple[int, int], seats: list[str], path: Path | No
     plane = TablePlane((w, h), fit.homography, fit.table_size_mm, tuple(auto_zones(seats, TABLE_MM)))
     profile = Profile("test", None, None, plane)
     return save_profile(profile, path) if path is not None else profile
-
-
-def sequence_profile(seq_dir: Path, path: Path) -> Profile:
-    """The profile of a rendered dealt-hand sequence, as `calibrate table --aruco --zones` makes it:
-    the plane from the ArUco markers of its first frame, the zones from its truth (table mm)."""
-    truth0 = json.loads((seq_dir / "truth.jsonl").read_text(encoding="utf-8").splitlines()[0])
-    frame0 = cv2.imread(str(seq_dir / "frames" / "frame_0000.jpg"))
-    fit = homography_from_markers(detect_markers(frame0), None)
-    plane = TablePlane((frame0.shape[1], frame0.shape[0]), fit.homography, fit.table_size_mm,
-                       tuple(zones_from_json(truth0["table"])))
-    return save_profile(Profile("sequence", None, None, plane), path)
 
 
 def write_frames(folder: Path, n: int, size: tuple[int, int] = (320, 180)) -> str:

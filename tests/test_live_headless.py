@@ -17,8 +17,8 @@ from typer.testing import CliRunner
 
 from dealer_assist.cli import app
 from dealer_assist.rules import evaluate, parse_hand, result_to_json
+from dealer_assist.synth.regenerate import sequence_profile
 from dealer_assist.synth.sequence import write_hand_sequence
-from live_helpers import sequence_profile
 
 #: 2560x1440 frames show the 1 m table at ~1.8 px/mm: serial digits ~6 px tall, the legible limit.
 SIZE = (2560, 1440)

@@ -26,11 +26,40 @@ from dealer_assist.synth.truth import atomic_write_bytes, dumps_truth
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
+#: Frame size of the extra dealt-hand sequences: the 1 m table at ~1.8 px/mm, serial digits
+#: ~6 px tall, about the least live mode reads (1280x720 would give 0.8 px/mm: unreadable).
+SEQUENCE_SIZE = (2560, 1440)
+
+
+def sequence_profile(seq_dir: str | Path, path: str | Path):
+    """Write the calibration profile of a rendered dealt-hand sequence at ``path``, as
+    ``calibrate table --aruco --zones`` makes one: the table plane from the ArUco markers of
+    its first frame, the board and seat zones (table mm) from its truth. Returns the profile.
+
+    Raises:
+        CalibrationError: the markers are not all found in the first frame.
+    """
+    import json
+
+    from dealer_assist.calibration.profile import Profile, TablePlane, save_profile
+    from dealer_assist.calibration.table import detect_markers, homography_from_markers, zones_from_json
+
+    seq_dir = Path(seq_dir)
+    truth0 = json.loads((seq_dir / "truth.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    frame0 = cv2.imread(str(seq_dir / truth0["image"]))
+    fit = homography_from_markers(detect_markers(frame0), None)
+    plane = TablePlane((frame0.shape[1], frame0.shape[0]), fit.homography, fit.table_size_mm,
+                       tuple(zones_from_json(truth0["table"])))
+    return save_profile(Profile(Path(path).stem, None, None, plane), path)
+
+
 def write_extras(out: Path, n_photos: int = 8) -> None:
-    """Dealt-hand sequences (easy and hard, frames + mp4 + truth) and, per preset,
+    """Dealt-hand sequences (easy and hard: frames + mp4 + truth, at :data:`SEQUENCE_SIZE`, each
+    with ``table.json``, its calibration profile for ``dealer-assist live``) and, per preset,
     ``n_photos`` single-note photos and one table scene, each with its truth JSON."""
-    write_hand_sequence(out / "sequence_easy", 11, "easy", n_players=4)
-    write_hand_sequence(out / "sequence_hard", 12, "hard", n_players=5)
+    for name, seed, preset, players in (("sequence_easy", 11, "easy", 4), ("sequence_hard", 12, "hard", 5)):
+        write_hand_sequence(out / name, seed, preset, n_players=players, image_size=SEQUENCE_SIZE)
+        sequence_profile(out / name, out / name / "table.json")
     for preset in ("easy", "medium", "hard"):
         d = out / f"gallery_{preset}"
         for i in range(n_photos):
