@@ -154,8 +154,9 @@ def test_bad_sources_are_one_sentence(tmp_path):
         open_source(str(tmp_path))
     (tmp_path / "broken.jpg").write_text("not a picture", encoding="utf-8")
     source = open_source(str(tmp_path / "broken.jpg"))
-    with pytest.raises(CameraError, match="is not an image OpenCV can read"):
-        source.read()
+    assert source.read() is None and source.skipped == [tmp_path / "broken.jpg"]  # said by the live command
+    with pytest.raises(CameraError, match=r"^Camera 10000 cannot be opened .*9999 at most\)\.$"):
+        open_source("10000")
     (tmp_path / "clip.mp4").write_text("not a video", encoding="utf-8")
     with pytest.raises(CameraError, match="cannot be opened as a video"):
         open_source(str(tmp_path / "clip.mp4"))

@@ -137,3 +137,87 @@ def test_a_camera_too_far_to_read_is_said_on_stderr_and_in_the_json(table):
     assert out["status"] == "incomplete" and "too small to read" in out["warning"]
     assert re.search(r"at 0\.[23]\d px/mm", out["warning"])
     assert r.stderr.strip() == out["warning"]
+
+
+def _typed_hand() -> str:
+    lines = [f"board {i} {s}" for i, s in enumerate(HAND["board"], 1)]
+    lines += [f"{seat} {i} {s}" for seat in ("alice", "boris") for i, s in enumerate(HAND[seat], 1)]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("make, words", [
+    (lambda t: t, "is a folder"),
+    (lambda t: (t / "table.json"), "is not a hand log"),  # the calibration profile itself
+    (lambda t: __import__("pathlib").Path("/dev/full"), "not a regular file"),
+])
+def test_a_log_that_cannot_take_hands_is_refused_before_the_first_hand(table, make, words):
+    frames, profile, tmp = table
+    target = make(tmp)
+    before = target.read_bytes() if target.is_file() else None
+    r = run(["live", "--camera", frames, "--calibration", profile, "--position", "4", "--no-ocr", "--no-window",
+             "--json", "--log", str(target)], input=_typed_hand())
+    assert r.exit_code == 2
+    assert words in one_sentence(r)
+    if before is not None:
+        assert target.read_bytes() == before  # the profile is not appended to
+
+
+def test_no_log_and_log_contradict(table):
+    frames, profile, tmp = table
+    r = run(["live", "--camera", frames, "--calibration", profile, "--position", "4", "--no-log", "--log",
+             str(tmp / "h.jsonl")])
+    assert r.exit_code == 2 and "contradict" in one_sentence(r)
+
+
+def test_files_of_a_recording_that_are_not_images_are_skipped_and_said(table):
+    frames, profile, tmp = table
+    folder = tmp / "frames"
+    (folder / "frame_0000b.png").write_bytes(b"\x89PNG\r\n\x1a\n broken")  # between the two good frames
+    (folder / "hand.mp4").write_bytes(b"not an image")
+    log = tmp / "hands.jsonl"
+    r = run(["live", "--camera", str(folder / "*"), "--calibration", profile, "--position", "4", "--no-ocr",
+             "--no-window", "--json", "--log", str(log)], input=_typed_hand())
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    assert out["status"] == "showdown" and out["frames"] == 2
+    assert "Skipped 2 file(s) of the recording that are not images OpenCV can read: frame_0000b.png, hand.mp4." in r.stderr
+    assert "Traceback" not in r.output
+    (record,) = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert record["winners"] == out["winners"]
+
+
+def test_a_recording_of_no_readable_image_is_one_sentence(table):
+    frames, profile, tmp = table
+    (tmp / "bad").mkdir()
+    (tmp / "bad" / "a.jpg").write_bytes(b"\xff\xd8 not really")
+    r = run(["live", "--camera", str(tmp / "bad"), "--calibration", profile, "--position", "4", "--no-ocr",
+             "--no-window", "--json", "--no-log"], input="")
+    assert r.exit_code == 2
+    assert "Skipped 1 file(s)" in r.stderr and "Error: No frame could be read from" in r.stderr
+
+
+def test_refused_commands_on_stdin_are_said_on_stderr(table):
+    frames, profile, tmp = table
+    r = run(["live", "--camera", frames, "--calibration", profile, "--position", "4", "--no-ocr", "--no-window",
+             "--json", "--no-log"], input="garbage\nposition 9\nfold NOBODY\n" + "x" * 100_000 + "\n")
+    assert r.exit_code == 1
+    refused = [line for line in r.stderr.splitlines() if line.startswith("Refused: ")]
+    assert len(refused) == 4
+    assert "'garbage' is not a command" in refused[0] and "1 to 7" in refused[1] and "'NOBODY' is not a seat" in refused[2]
+    assert len(refused[3]) < 200  # a pasted line is quoted short
+
+
+def test_pipes_are_refused_instead_of_waited_on(table):
+    import os
+
+    frames, profile, tmp = table
+    fifo = tmp / "fifo"
+    os.mkfifo(fifo)
+    r = run(["history", "--log", str(fifo)])
+    assert r.exit_code == 2 and "not a regular file" in one_sentence(r)
+    r = run(["live", "--camera", str(fifo), "--calibration", profile, "--position", "4", "--no-log"])
+    assert r.exit_code == 2 and "named pipe" in one_sentence(r)
+    r = run(["live", "--camera", frames, "--calibration", str(fifo), "--position", "4", "--no-log"])
+    assert r.exit_code == 2 and "not a regular file" in one_sentence(r)
+    r = run(["live", "--camera", frames, "--calibration", profile, "--position", "4", "--log", str(fifo)])
+    assert r.exit_code == 2 and "not a regular file" in one_sentence(r)

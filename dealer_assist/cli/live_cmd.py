@@ -136,7 +136,7 @@ def live_command(
     realtime: bool = typer.Option(False, "--realtime", rich_help_panel=INPUT,
                                   help="Play a recording at its frame rate, reading what the OCR has time for "
                                        "(default: every frame is fully read, so results do not depend on speed)."),
-    fps: Optional[float] = typer.Option(None, "--fps", min=0.1, rich_help_panel=INPUT,
+    fps: Optional[float] = typer.Option(None, "--fps", min=0.1, max=1000.0, rich_help_panel=INPUT,
                                         help="Frame rate of an image list. [default: 4]"),
     trust: str = typer.Option("2/3", "--trust", metavar="K/N", rich_help_panel=TUNING,
                               help="Trust a serial read the same in K of a note's last N reads."),
@@ -153,7 +153,7 @@ def live_command(
     from dealer_assist.calibration.profile import CalibrationError, load_profile
     from dealer_assist.display import has_display
     from dealer_assist.live.camera import CameraError, CameraFeed, describe_source, open_source
-    from dealer_assist.live.history import HandLog, default_log_path
+    from dealer_assist.live.history import HandLog, HistoryError, default_log_path
     from dealer_assist.live.session import LiveOptions, LiveSession
     from dealer_assist.live.table_state import TableState
     from dealer_assist.live.tracker import TrustRule
@@ -165,14 +165,20 @@ def live_command(
     random_p = position.strip().lower() == "random"
     if random_p:
         p = secrets.randbelow(7) + 1
-    elif position.strip().isdigit() and 1 <= int(position) <= 7:
+    elif re.fullmatch(r"[1-7]", position.strip()):
         p = int(position)
     else:
-        raise typer.BadParameter(f"must be 1-7 or 'random', not {position!r}.", param_hint="'--position'")
+        raise typer.BadParameter(f"must be 1-7 or 'random', not {position[:20]!r}.", param_hint="'--position'")
     try:
-        joker, ties = ZeroJoker(zero_joker), TiePolicy(tie_policy)
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc)) from None
+        joker = ZeroJoker(zero_joker)
+    except ValueError:
+        raise typer.BadParameter(f"must be off, per-zero or once, not {zero_joker[:20]!r}.",
+                                 param_hint="'--zero-joker'") from None
+    try:
+        ties = TiePolicy(tie_policy)
+    except ValueError:
+        raise typer.BadParameter(f"must be split or rollover, not {tie_policy[:20]!r}.",
+                                 param_hint="'--tie-policy'") from None
     k, n = _parse_trust(trust)
 
     try:
@@ -192,7 +198,14 @@ def live_command(
     except CameraError as exc:
         _fail(str(exc))
 
+    if no_log and log is not None:
+        _fail("--no-log and --log FILE contradict each other; give one of them.")
     hand_log = None if no_log else HandLog(log if log is not None else default_log_path())
+    if hand_log is not None:
+        try:
+            hand_log.check()
+        except HistoryError as exc:
+            _fail(str(exc))
     if ocr:
         from dealer_assist.live.worker import ProcessWorker
 
@@ -216,17 +229,61 @@ def live_command(
         window = PreviewWindow()
     if random_p:
         session.message = f"Random playing position: P={p}."
+    error = None
+    code = 2
+    previous = _stop_on_signals()
     try:
         code = _loop(session, feed, console, interactive, keys_tty, lines, window, lang, max_frames, replay,
                      describe_source(camera), as_json)
-    except CalibrationError as exc:
-        worker.close()
-        feed.close()
-        _fail(str(exc))
+    except (CalibrationError, CameraError) as exc:
+        error = str(exc)
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM / SIGHUP (see _stop_on_signals)
+        code = 130
     finally:
         if window is not None:
             window.close()
-    raise typer.Exit(code)
+        try:
+            session.close("quit" if session.quit_requested else "stopped")  # a decided hand is logged
+        finally:
+            worker.close()
+            feed.close()
+            _restore_signals(previous)
+    skipped = getattr(source, "skipped", [])
+    if skipped:
+        names = ", ".join(p.name for p in skipped[:5]) + (f" and {len(skipped) - 5} more" if len(skipped) > 5 else "")
+        typer.echo(f"Skipped {len(skipped)} file(s) of the recording that are not images OpenCV can read: {names}.",
+                   err=True)
+        if not session.frames:
+            error = error or f"No frame could be read from {describe_source(camera)}."
+    for sentence in session.log_errors:
+        typer.echo(f"Error: {sentence}", err=True)
+    if error is not None:
+        _fail(error)
+    raise typer.Exit(2 if session.log_errors and code in (0, 1) else code)
+
+
+def _stop_on_signals() -> dict:
+    """SIGTERM and SIGHUP (a closed terminal, a service stop) end the session as Ctrl-C does:
+    the decided hand is logged and the OCR process stopped. Returns the previous handlers."""
+    import signal
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    previous = {}
+    if threading.current_thread() is threading.main_thread():
+        for name in ("SIGTERM", "SIGHUP"):
+            sig = getattr(signal, name, None)
+            if sig is not None:
+                previous[sig] = signal.signal(sig, stop)
+    return previous
+
+
+def _restore_signals(previous: dict) -> None:
+    import signal
+
+    for sig, handler in previous.items():
+        signal.signal(sig, handler)
 
 
 def _loop(session, feed, console: Console, interactive: bool, keys_tty: bool, lines, window, lang: str,
@@ -247,14 +304,19 @@ def _loop(session, feed, console: Console, interactive: bool, keys_tty: bool, li
                           prompt=key_input.prompt, warning=session.warning)
 
     def run_command(text: str) -> None:
+        """A command line from standard input; a refused one is said on stderr (nobody sees a dashboard)."""
         try:
             cmd = parse_command(text)
         except ValueError as exc:
             session.message = str(exc)
+            typer.echo(f"Refused: {exc}", err=True)
             return
-        session.command(cmd)
-        if not interactive and not as_json:
-            console.print(session.message, markup=False, highlight=False)
+        errors = len(session.log_errors)
+        msg = session.command(cmd)
+        if session.last_refused or len(session.log_errors) > errors:
+            typer.echo(f"Refused: {msg}" if session.last_refused else f"Error: {msg}", err=True)
+        elif not interactive and not as_json:
+            console.print(msg, markup=False, highlight=False)
 
     live = Live(render_dashboard(session.view(), status(), lang), console=console, auto_refresh=False,
                 transient=False) if interactive else None
@@ -297,7 +359,7 @@ def _loop(session, feed, console: Console, interactive: bool, keys_tty: bool, li
                 if len(session.finished) > finished_seen:
                     for record in session.finished[finished_seen:]:
                         if not interactive and not as_json:
-                            console.print(f"hand {record['hand']} logged: {record['status']}, winners "
+                            console.print(f"hand {record['hand']} finished: {record['status']}, winners "
                                           f"{', '.join(record['winners']) or 'none'}", markup=False, highlight=False)
                     finished_seen = len(session.finished)
                 if live is not None and (now - last_draw > 0.25 or frame is not None and replay):
@@ -327,20 +389,29 @@ def _loop(session, feed, console: Console, interactive: bool, keys_tty: bool, li
             live.stop()
         feed.close()
     code = 0 if view.complete or not as_json else 1  # --json: a script learns the hand was not decided
-    if as_json:
-        out = view.result_json()
-        out["hand_number"] = view.state.hand_number
-        out["frames"] = frames
-        if session.warning and session.options.ocr:
-            # the dashboard's warning (a camera too far to read) has no dashboard here
-            out["warning"] = session.warning
-            print(session.warning, file=sys.stderr)
-        sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
-        sys.stdout.flush()
-    elif not interactive:
-        console.print(render_dashboard(view, status(), lang, console.width))
+    # the decided hand goes to the log before anything is printed: an output that cannot be
+    # written (a closed pipe, a full disk) must not lose it
     session.close("quit" if session.quit_requested else "end of video" if ended else "stopped")
-    session.worker.close()
+    try:
+        if as_json:
+            out = view.result_json()
+            out["hand_number"] = view.state.hand_number
+            out["frames"] = frames
+            if session.warning and session.options.ocr:
+                # the dashboard's warning (a camera too far to read) has no dashboard here
+                out["warning"] = session.warning
+                print(session.warning, file=sys.stderr)
+            sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+            sys.stdout.flush()
+        elif not interactive:
+            console.print(render_dashboard(view, status(), lang, console.width))
+    except OSError as exc:
+        try:
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - nothing more may go to the broken output
+        except OSError:
+            pass
+        typer.echo(f"Error: the result cannot be written to standard output ({exc.strerror or exc}).", err=True)
+        return 2
     return code
 
 

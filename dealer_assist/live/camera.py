@@ -25,6 +25,7 @@ from __future__ import annotations
 import glob
 import os
 import re
+import stat
 import threading
 import time
 from dataclasses import dataclass
@@ -144,16 +145,23 @@ class ImageListSource:
         self.label = label
         self.fps = fps
         self._next = 0
+        #: files of the list that are not images OpenCV decodes (a video or a thumbnail
+        #: database matched by the glob, a damaged or oversized image): skipped, said at the end
+        self.skipped: list[Path] = []
 
     def read(self) -> np.ndarray | None:
-        if self._next >= len(self.paths):
-            return None
-        path = self.paths[self._next]
-        self._next += 1
-        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-        if image is None:
-            raise CameraError(f"{path} is not an image OpenCV can read.")
-        return image
+        """The next decodable image, ``uint8`` ``(h, w, 3)`` BGR; ``None`` at the end of the list."""
+        while self._next < len(self.paths):
+            path = self.paths[self._next]
+            self._next += 1
+            try:
+                image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+            except cv2.error:  # e.g. a decompression bomb over OpenCV's pixel limit
+                image = None
+            if image is not None:
+                return image
+            self.skipped.append(path)
+        return None
 
     def release(self) -> None:
         pass
@@ -172,8 +180,14 @@ def open_source(spec: str, fps: float | None = None) -> FrameSource:
     s = str(spec).strip()
     if not s:
         raise CameraError("--camera is empty: give a camera number, a video file, a URL or a glob of images.")
-    if re.fullmatch(r"\d+", s):
-        return VideoSource(int(s), True, describe_source(s))
+    if re.fullmatch(r"[0-9]+", s):
+        from dealer_assist import camera_util
+
+        try:
+            index = camera_util.check_camera_index(int(s))
+        except camera_util.CameraError as exc:
+            raise CameraError(str(exc)) from None
+        return VideoSource(index, True, describe_source(s))
     if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*://", s):
         return VideoSource(s, True, describe_source(s))
     label = describe_source(s)
@@ -187,7 +201,10 @@ def open_source(spec: str, fps: float | None = None) -> FrameSource:
             raise CameraError(f"The folder {p} holds no image ({', '.join(IMAGE_SUFFIXES)}).")
         return ImageListSource(paths, label, fps or IMAGE_LIST_FPS)
     if not p.exists():
-        raise CameraError(f"There is no camera, video or image at {s!r}.")
+        raise CameraError(f"There is no camera, video or image at {s[:80]!r}.")
+    mode = p.stat().st_mode
+    if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
+        raise CameraError(f"{s} is a named pipe or a socket, not a camera, video or image.")
     if p.suffix.lower() in IMAGE_SUFFIXES:
         return ImageListSource([p], label, fps or IMAGE_LIST_FPS)
     return VideoSource(str(p), False, label)

@@ -29,6 +29,8 @@ from __future__ import annotations
 
 import json
 import os
+import stat
+import tempfile
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -100,6 +102,49 @@ class HandLog:
     def __init__(self, path: str | os.PathLike) -> None:
         self.path = Path(path)
 
+    def check(self) -> None:
+        """Make sure hands can be appended here before the first hand is played.
+
+        Raises:
+            HistoryError: the path is a folder, a device or a pipe; an existing
+                file that is not a hand log (its first line is not a hand
+                record: a calibration profile, a photo); or a folder that
+                cannot be made or takes no new file.
+        """
+        p = self.path
+        if not str(p).strip():
+            raise HistoryError("The hand log path is empty; give --log FILE or --no-log.")
+        try:
+            st = os.stat(p)
+        except FileNotFoundError:
+            st = None
+        except OSError as exc:
+            raise HistoryError(f"The hand log {p} cannot be opened ({exc.strerror or exc}).") from None
+        if st is not None:
+            if stat.S_ISDIR(st.st_mode):
+                raise HistoryError(f"The hand log {p} is a folder; give a file (e.g. {p / 'hands.jsonl'}).")
+            if not stat.S_ISREG(st.st_mode):
+                raise HistoryError(f"The hand log {p} is not a regular file (a device or a pipe); give a file.")
+            if st.st_size:
+                try:
+                    with open(p, "rb") as fh:
+                        first = fh.readline(1 << 20)
+                except OSError as exc:
+                    raise HistoryError(f"The hand log {p} cannot be read ({exc.strerror or exc}).") from None
+                if not _is_record_line(first):
+                    raise HistoryError(f"{p} is not a hand log (its first line is not a dealer-assist hand record); "
+                                       f"hands are not appended to it. Give another --log file.")
+            if not os.access(p, os.W_OK):
+                raise HistoryError(f"The hand log {p} is not writable.")
+            return
+        try:
+            p.parent.mkdir(parents=True, exist_ok=True)
+            fd, probe = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".probe", dir=p.parent)
+        except OSError as exc:
+            raise HistoryError(f"The hand log {p} cannot be created ({exc.strerror or exc}).") from None
+        os.close(fd)
+        os.unlink(probe)
+
     def append(self, record: dict[str, Any]) -> None:
         """Write ``record`` as one line and fsync it; :class:`HistoryError` when that fails."""
         data = (json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
@@ -127,6 +172,16 @@ class HandLog:
             os.close(fd)
         if new_dir:
             _fsync_dir(self.path.parent)
+
+
+def _is_record_line(line: bytes) -> bool:
+    """Whether a log's first line is a hand record (any version; a torn one still starts like one)."""
+    line = line[3:] if line.startswith(b"\xef\xbb\xbf") else line
+    try:
+        obj = json.loads(line.decode("utf-8"))
+    except (ValueError, RecursionError):
+        return line.lstrip().startswith(b'{"schema":"' + SCHEMA.encode() + b'"')
+    return isinstance(obj, dict) and obj.get("schema") == SCHEMA
 
 
 def _fsync_dir(path: Path) -> None:
@@ -198,6 +253,9 @@ def read_log(path: str | os.PathLike) -> tuple[list[dict[str, Any]], list[str]]:
         HistoryError: the file does not exist or cannot be read.
     """
     p = Path(path)
+    if p.exists() and not p.is_file():
+        kind = "a folder" if p.is_dir() else "not a regular file (a pipe or a device)"
+        raise HistoryError(f"The hand log {p} is {kind}; give the log file.")
     try:
         raw = p.read_bytes()
     except FileNotFoundError:

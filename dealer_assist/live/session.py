@@ -158,6 +158,10 @@ class LiveSession:
         self.ocr_error = ""
         self.quit_requested = False
         self.finished: list[dict] = []
+        #: one sentence per finished hand the log could not take (the caller says them and fails)
+        self.log_errors: list[str] = []
+        #: whether the last :meth:`command` was refused (its sentence says why)
+        self.last_refused = False
         #: (event, time.monotonic() when applied) for every tracker event, for benchmarks
         self.events: list[tuple[TrackEvent, float]] = []
         self.jobs_done = 0
@@ -531,6 +535,8 @@ class LiveSession:
                 try:
                     self.log.append(record)
                 except HistoryError as exc:
+                    # not logged: said now, and kept for the end of the session (the caller fails)
+                    self.log_errors.append(str(exc))
                     self.message = str(exc)
         self.state = self.state.next_hand()
         self.tracker.clear()
@@ -557,18 +563,23 @@ class LiveSession:
 
     def command(self, cmd: Command) -> str:
         """Apply a croupier's command; returns the sentence to show (also kept in :attr:`message`)."""
+        self.last_refused = False
         try:
             msg = self._command(cmd)
         except ValueError as exc:
             msg = str(exc)
+            self.last_refused = True
         self.message = msg
         return msg
 
     def _command(self, cmd: Command) -> str:
         s = self.state
         if cmd.name == "new":
+            errors = len(self.log_errors)
             record = self.finish_hand("new hand")
-            logged = f" (hand {record['hand']} logged)" if record else ""
+            if len(self.log_errors) > errors:
+                return f"Hand {self.state.hand_number}: dealer {self.state.dealer}. {self.log_errors[-1]}"
+            logged = f" (hand {record['hand']} logged)" if record and self.log is not None else ""
             return f"Hand {self.state.hand_number}: dealer {self.state.dealer}{logged}."
         if cmd.name == "position":
             self._set(s.with_position(int(cmd.args[0])))
