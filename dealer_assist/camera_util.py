@@ -25,17 +25,23 @@ class CameraError(ValueError):
     """A camera index that is invalid or cannot be opened; one plain sentence."""
 
 
+#: OpenCV takes a camera index as a C int (and adds a backend id to it): larger numbers overflow.
+MAX_CAMERA_INDEX = 9999
+
+
 def check_camera_index(device: object) -> int:
     """The camera index ``device`` as an ``int`` >= 0.
 
     Raises:
-        CameraError: a negative index, a bool, or anything that is not a whole
-            number ("Camera -1 cannot be opened (camera numbers are 0, 1, 2, ...).").
+        CameraError: a negative index, one over :data:`MAX_CAMERA_INDEX`, a bool, or anything
+            that is not a whole number ("Camera -1 cannot be opened (camera numbers are 0, 1, 2, ...).").
     """
     if isinstance(device, bool) or not isinstance(device, int):
         raise CameraError(f"Camera {device!r} cannot be opened (camera numbers are 0, 1, 2, ...).")
-    if device < 0:
-        raise CameraError(f"Camera {device} cannot be opened (camera numbers are 0, 1, 2, ...).")
+    if device < 0 or device > MAX_CAMERA_INDEX:
+        shown = str(device) if len(str(device)) <= 12 else str(device)[:12] + "…"
+        raise CameraError(f"Camera {shown} cannot be opened (camera numbers are 0, 1, 2, ..., "
+                          f"{MAX_CAMERA_INDEX} at most).")
     return device
 
 

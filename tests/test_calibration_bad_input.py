@@ -48,12 +48,13 @@ def cal_dir(tmp_path, monkeypatch):
 # -- cameras --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("device", ["-1", "-2"])
-def test_a_negative_camera_is_a_plain_error_not_a_segfault(tmp_path, device):
+@pytest.mark.parametrize("device, shown", [("-1", "-1"), ("-2", "-2"), ("2147483648", "2147483648"),
+                                           ("99999999999999999999", "999999999999…")])
+def test_a_negative_or_huge_camera_is_a_plain_error_not_a_segfault(tmp_path, device, shown):
     done = run_process("calibrate", "table", "--camera", device, "--aruco", "--seats", "a,b", "-o", "out2.json",
                        cal_dir=tmp_path / "calibration", cwd=tmp_path)
     assert done.returncode == 2, (done.returncode, done.stderr)
-    assert done.stderr.strip() == f"Error: Camera {device} cannot be opened (camera numbers are 0, 1, 2, ...)."
+    assert done.stderr.strip() == f"Error: Camera {shown} cannot be opened (camera numbers are 0, 1, 2, ..., 9999 at most)."
     assert not (tmp_path / "out2.json").exists()
 
 

@@ -26,6 +26,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from dealer_assist.live.table_state import quoted
+
 __all__ = ["Command", "parse_command", "KeyInput", "COMMAND_NAMES"]
 
 COMMAND_NAMES = ("new", "position", "random", "showdown", "fold", "serial", "chips", "undo", "quit")
@@ -53,6 +55,11 @@ class Command:
     args: tuple[str, ...] = ()
 
 
+def _small_number(text: str) -> bool:
+    """ASCII digits only (``'²'.isdigit()`` is true, ``int('²')`` fails), at most 12 of them."""
+    return re.fullmatch(r"[0-9]{1,12}", text) is not None
+
+
 def parse_command(text: str) -> Command:
     """Parse one line (see the module doc); ``ValueError`` with one sentence when it is not a command."""
     line = " ".join(text.strip().split())
@@ -67,14 +74,18 @@ def parse_command(text: str) -> Command:
                                                                    or len(m.group("slot").split()) == 2
                                                                    or "." in m.group("slot"))):
             return Command("serial", (m.group("slot"), m.group("serial")))
-        raise ValueError(f"{head!r} is not a command ({', '.join(COMMAND_NAMES)}).")
+        if rest and re.search(r"[0-9]", rest):
+            # "board 1 12a4567", "P1 99999999 1234567": a serial typed wrong
+            raise ValueError(f"{quoted(line)} is neither a command nor a serial: give the note and its 7 digits, "
+                             f"e.g. 'board 2 1234567' or 'P3 1 7654321'.")
+        raise ValueError(f"{quoted(head)} is not a command ({', '.join(COMMAND_NAMES)}).")
     args = tuple(rest.split()) if rest else ()
     if name in ("new", "random", "showdown", "undo", "quit"):
         if args:
             raise ValueError(f"'{name}' takes nothing after it.")
         return Command(name)
     if name == "position":
-        if len(args) != 1 or not args[0].isdigit() or not 1 <= int(args[0]) <= 7:
+        if len(args) != 1 or not _small_number(args[0]) or not 1 <= int(args[0]) <= 7:
             raise ValueError("Give the playing position as one number from 1 to 7, e.g. 'position 5'.")
         return Command(name, args)
     if name == "fold":
@@ -82,7 +93,7 @@ def parse_command(text: str) -> Command:
             raise ValueError("Give the seat to fold, e.g. 'fold P3' or 'fold 3'.")
         return Command(name, args)
     if name == "chips":
-        if len(args) != 2 or not args[1].isdigit():
+        if len(args) != 2 or not _small_number(args[1]):
             raise ValueError("Give the seat and a whole number of chips, e.g. 'chips P3 25'.")
         return Command(name, args)
     # serial

@@ -28,6 +28,8 @@ an undo is popping the previous one.
 
 from __future__ import annotations
 
+import re
+
 import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
@@ -125,6 +127,11 @@ class Slot:
         return self.note.confidence if self.note is not None and self.source == "ocr" else 0.0
 
 
+def quoted(text: str, limit: int = 40) -> str:
+    """``text`` quoted for an error sentence, cut when long."""
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
 def parse_slot(text: str, seats: Sequence[str]) -> tuple[str, int]:
     """``"board 2"``, ``"b2"``, ``"alice 1"``, ``"alice.1"``, ``"3.2"`` (seat number 3) -> (zone, index).
 
@@ -135,10 +142,10 @@ def parse_slot(text: str, seats: Sequence[str]) -> tuple[str, int]:
     """
     t = text.strip().replace(".", " ").replace(":", " ")
     parts = t.split()
-    if len(parts) == 1 and parts[0][:1].lower() == "b" and parts[0][1:].isdigit():
+    if len(parts) == 1 and parts[0][:1].lower() == "b" and re.fullmatch(r"[0-9]{1,3}", parts[0][1:]) is not None:
         parts = ["board", parts[0][1:]]
-    if len(parts) != 2 or not parts[1].isdigit():
-        raise ValueError(f"{text!r} is not a note: give the board or a seat and the note's number, e.g. 'board 2' or "
+    if len(parts) != 2 or re.fullmatch(r"[0-9]{1,3}", parts[1]) is None:
+        raise ValueError(f"{quoted(text)} is not a note: give the board or a seat and the note's number, e.g. 'board 2' or "
                          f"'{seats[0] if seats else 'P1'} 1'.")
     zone, index = parts[0], int(parts[1])
     if zone.lower() == "board":
@@ -147,10 +154,10 @@ def parse_slot(text: str, seats: Sequence[str]) -> tuple[str, int]:
         lower = {s.lower(): s for s in seats}
         if zone.lower() in lower:
             zone = lower[zone.lower()]
-        elif zone.isdigit() and 1 <= int(zone) <= len(seats):
+        elif re.fullmatch(r"[0-9]{1,3}", zone) and 1 <= int(zone) <= len(seats):
             zone = seats[int(zone) - 1]
         else:
-            raise ValueError(f"{parts[0]!r} is neither the board nor a seat ({', '.join(seats)}).")
+            raise ValueError(f"{quoted(parts[0])} is neither the board nor a seat ({', '.join(seats)}).")
     limit = BOARD_NOTES if zone == "board" else POCKET_NOTES
     if not 1 <= index <= limit:
         raise ValueError(f"{'the board' if zone == 'board' else zone} has notes 1 to {limit}, not {index}.")
@@ -215,9 +222,9 @@ class TableState:
         lower = {s.lower(): s for s in self.seats}
         if name_or_number.lower() in lower:
             return lower[name_or_number.lower()]
-        if name_or_number.isdigit() and 1 <= int(name_or_number) <= len(self.seats):
+        if re.fullmatch(r"[0-9]{1,3}", name_or_number) and 1 <= int(name_or_number) <= len(self.seats):
             return self.seats[int(name_or_number) - 1]
-        raise ValueError(f"{name_or_number!r} is not a seat ({', '.join(self.seats)}).")
+        raise ValueError(f"{quoted(name_or_number)} is not a seat ({', '.join(self.seats)}).")
 
     # -- changes ----------------------------------------------------------------------
     def with_position(self, position: int, random: bool = False) -> "TableState":

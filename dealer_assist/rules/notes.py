@@ -106,7 +106,8 @@ def check_serial(serial: object, where: str = "serial") -> str:
     if not isinstance(serial, str):
         raise HandError(f"{where} must be a string of 7 digits, got {_show(serial)}.")
     if len(serial) != SERIAL_DIGITS or not serial.isascii() or not serial.isdigit():
-        raise HandError(f"{where} must be exactly 7 digits, got {serial!r}.")
+        shown = serial if len(serial) <= 40 else serial[:20] + "…"
+        raise HandError(f"{where} must be exactly 7 digits, got {shown!r}.")
     return serial
 
 
@@ -120,11 +121,12 @@ def check_position(position: object, where: str = "position") -> int:
 
 
 def _show(value: object) -> str:
-    """A value as JSON would spell it, for error sentences."""
+    """A value as JSON would spell it, for error sentences (cut after 60 characters)."""
     try:
-        return json.dumps(value, ensure_ascii=False)
+        text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
-        return repr(value)
+        text = repr(value)
+    return text if len(text) <= 60 else text[:60] + "…"
 
 
 def rank_options(
