@@ -637,6 +637,8 @@ def profile_path(name_or_path: str | os.PathLike | None = None, follow_default: 
 
 def _pointer_target(path: Path) -> str | None:
     """The profile name a ``default.json`` pointer names, or None when the file is not a pointer."""
+    if not path.is_file():  # a pipe would block the read
+        return None
     try:
         obj = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError, RecursionError):
@@ -671,6 +673,8 @@ def load_profile(name_or_path: str | os.PathLike | None = None) -> Profile:
             f"make one with `dealer-assist calibrate table`.")
     if path.is_dir():
         raise CalibrationError(f"{path} is a folder, not a calibration file.")
+    if not path.is_file():
+        raise CalibrationError(f"{path} is not a regular file (a pipe or a device), so it is no calibration profile.")
     try:
         text = path.read_text(encoding="utf-8-sig")  # a BOM from a Windows editor is no error
     except UnicodeDecodeError:

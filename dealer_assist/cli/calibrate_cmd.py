@@ -612,6 +612,9 @@ def check_command(
         profile.require_table()
         if not output.parent.is_dir():
             raise CalibrationError(f"Cannot write {output}: the folder {output.parent} does not exist.")
+        if output.exists() and image.exists() and os.path.samefile(output, image):
+            raise CalibrationError(f"--output {output} is the photo being checked; give another file "
+                                   f"(the annotated copy would replace the photo).")
         suffix = output.suffix.lower() or ".jpg"
         if suffix not in IMAGE_SUFFIXES:
             raise CalibrationError(f"--output must end in .jpg, .png or another image type "
