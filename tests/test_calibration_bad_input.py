@@ -229,3 +229,14 @@ def test_a_full_disk_is_one_sentence(tmp_path, command):
                               stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
     assert done.returncode == 1
     assert done.stderr == "cannot write output: no space left on device.\n"
+
+
+def test_check_does_not_write_its_annotated_copy_over_the_photo(tmp_path):
+    photo = tmp_path / "table.jpg"
+    photo.write_bytes((REPO / "sample_images" / "tables" / "table_1.jpg").read_bytes())
+    before = photo.read_bytes()
+    done = run_process("calibrate", "check", str(photo), "--calibration", str(REPO / "calibration" / "sample_table_1.json"), "--output", str(photo),
+                       cal_dir=tmp_path / "calibration", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "is the photo being checked" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert photo.read_bytes() == before

@@ -221,3 +221,14 @@ def test_pipes_are_refused_instead_of_waited_on(table):
     assert r.exit_code == 2 and "not a regular file" in one_sentence(r)
     r = run(["live", "--camera", frames, "--calibration", profile, "--position", "4", "--log", str(fifo)])
     assert r.exit_code == 2 and "not a regular file" in one_sentence(r)
+
+
+@pytest.mark.parametrize("args, hint, words", [
+    (["--zero-joker", "maybe"], "'--zero-joker'", "off, per-zero or once, not 'maybe'"),
+    (["--tie-policy", "coin"], "'--tie-policy'", "split or rollover, not 'coin'"),
+    (["--fps", "inf"], "'--fps'", "1000"),
+])
+def test_option_values_name_the_option_and_the_choices(table, args, hint, words):
+    frames, profile, tmp = table
+    r = run(["live", "--camera", frames, "--calibration", profile, "--position", "4", "--no-log", *args])
+    assert r.exit_code == 2 and hint in r.output and words in r.output and "Traceback" not in r.output
