@@ -111,3 +111,25 @@ def test_a_full_disk_is_one_sentence(tmp_path, args):
                               stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
     assert done.returncode == 1
     assert done.stderr == "cannot write output: no space left on device.\n"
+
+
+def test_logged_fields_are_shown_as_written_not_as_markup_or_terminal_codes(tmp_path):
+    """A log is data: a dealer named '[red]x' is shown so, and an escape sequence is not sent to the terminal."""
+    import json as _json
+
+    from typer.testing import CliRunner
+
+    from dealer_assist.cli import app
+    from dealer_assist.live.history import SCHEMA, VERSION
+
+    log = tmp_path / "hands.jsonl"
+    record = {"schema": SCHEMA, "version": VERSION, "session": "s", "hand": 1, "started": "2025-01-01T20:00:00+00:00",
+              "finished": "2025-01-01T20:05:00+00:00", "end": "quit\x1b[2J", "position": 4, "dealer": "[red]x",
+              "status": "incomplete", "notes": [], "winners": ["[bold]y"]}
+    log.write_text(_json.dumps(record) + "\n", encoding="utf-8")
+    r = CliRunner().invoke(app, ["history", "--log", str(log)], env={"COLUMNS": "200"})
+    assert r.exit_code == 0, r.output
+    assert "[red]x" in r.output and "[bold]y" in r.output
+    r = CliRunner().invoke(app, ["history", "--log", str(log), "--show", "1"], env={"COLUMNS": "200"})
+    assert r.exit_code == 0, r.output
+    assert "\x1b[2J" not in r.output and "[bold]y" in r.output

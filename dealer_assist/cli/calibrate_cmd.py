@@ -198,8 +198,8 @@ def camera_command(
             if len(views) < MIN_VIEWS:
                 listed = "; ".join(f"{Path(f).name} ({why})" for f, why in unusable.items())
                 raise CalibrationError(
-                    f"Only {len(views)} of {len(files)} photo(s) can be used (at least {MIN_VIEWS} are needed); "
-                    f"unusable: {listed}.")
+                    f"Only {len(views)} of {len(files)} photo(s) can be used (at least {MIN_VIEWS} are needed)"
+                    + (f"; unusable: {listed}." if listed else "; take more photos of the chessboard."))
         fit = calibrate_views(views, size, pat, square_mm)
         cam = fit.camera
         dropped = target.table is not None

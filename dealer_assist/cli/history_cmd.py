@@ -8,6 +8,7 @@ engine (:mod:`dealer_assist.rules`) and :func:`dealer_assist.render.render_showd
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Optional
@@ -25,9 +26,13 @@ from dealer_assist.render import LANGUAGES, render_showdown
 __all__ = ["history_command"]
 
 
-def _cell(value: object) -> str:
-    """A logged field as a table cell: empty when absent or null."""
-    return "" if value is None else str(value)
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def _cell(value: object) -> Text:
+    """A logged field as a table cell: empty when absent or null; shown as it is written (a log
+    is data: ``[red]`` is not rich markup, and terminal control characters are dropped)."""
+    return Text("" if value is None else _CONTROL.sub("", str(value)))
 
 
 def _fail(message: str, code: int = 2) -> None:
@@ -78,32 +83,35 @@ def _print_history(records: list[dict], path: Path, show: Optional[int], as_json
         return
     console = Console()
     if show is None:
-        table = Table(title=f"{path} · {len(records)} hand(s)", title_justify="left")
+        table = Table(title=_cell(f"{path} · {len(records)} hand(s)"), title_justify="left")
         for col in ("#", "finished", "hand", "P", "dealer", "board", "winners", "status"):
             table.add_column(col)
         for i, r in enumerate(records, 1):
             board = " ".join(n.get("serial") or "?" for n in r.get("notes", []) if n.get("zone") == "board")
-            table.add_row(str(i), _cell(r.get("finished")).replace("T", " ")[:19], _cell(r.get("hand")),
-                          _cell(r.get("position")), _cell(r.get("dealer")), board or "—",
-                          ", ".join(r.get("winners") or []) or "—", str(r.get("status", "")))
+            table.add_row(str(i), _cell(str(r.get("finished") or "").replace("T", " ")[:19]), _cell(r.get("hand")),
+                          _cell(r.get("position")), _cell(r.get("dealer")), _cell(board or "—"),
+                          _cell(", ".join(r.get("winners") or []) or "—"), _cell(r.get("status", "")))
         console.print(table)
         return
     r = records[0]
     title = (f"Hand {r.get('hand')} · {str(r.get('finished', '')).replace('T', ' ')[:19]} · {r.get('end', '')}"
              if lang == "en" else
              f"Раздача {r.get('hand')} · {str(r.get('finished', '')).replace('T', ' ')[:19]} · {r.get('end', '')}")
+    title = _CONTROL.sub("", title)
     try:
         hand = parse_hand(r.get("input"))
         console.print(render_showdown(evaluate(hand), lang, title=title))
     except HandError as exc:
-        console.print(Text(title, style="bold"))
-        console.print(f"Not a complete showdown ({exc}); the notes as logged:", markup=False, highlight=False)
+        console.print(Text(_CONTROL.sub("", title), style="bold"))
+        console.print(_CONTROL.sub("", f"Not a complete showdown ({exc}); the notes as logged:"), markup=False,
+                      highlight=False)
         table = Table()
         for col in ("zone", "#", "serial", "source", "status"):
             table.add_column(col)
         for n in r.get("notes", []):
-            table.add_row(str(n.get("zone")), str(n.get("index")), n.get("serial") or "—", str(n.get("source")),
-                          str(n.get("status")))
+            table.add_row(_cell(n.get("zone")), _cell(n.get("index")), _cell(n.get("serial") or "—"),
+                          _cell(n.get("source")), _cell(n.get("status")))
         console.print(table)
     if r.get("winners") is not None:
-        console.print(f"Logged winners: {', '.join(r['winners']) or 'none'}", markup=False, highlight=False)
+        console.print(_CONTROL.sub("", f"Logged winners: {', '.join(map(str, r['winners'])) or 'none'}"), markup=False,
+                      highlight=False)
