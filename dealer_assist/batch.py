@@ -89,14 +89,38 @@ def _reader() -> SerialReader:
     return _WORKER_READER
 
 
-def read_image_file(path: str) -> ImageReading:
-    """Load and read one image; every failure becomes ``error``, never an exception."""
+_GENERAL_READER: SerialReader | None = None
+
+
+def _general_reader() -> SerialReader:
+    """The reader without the deck's layout (for photos the fast path found too few notes on)."""
+    global _GENERAL_READER
+    if _GENERAL_READER is None:
+        _GENERAL_READER = SerialReader(primary=_reader().primary)
+    return _GENERAL_READER
+
+
+def read_image_file(path: str, expected: int | None = None) -> ImageReading:
+    """Load and read one image; every failure becomes ``error``, never an exception.
+
+    ``expected``: the notes the photo should hold, when known (a hand folder's
+    photo). With a calibrated deck's layout, a photo on which the fast path
+    trusted fewer notes than that is read again by the general reader (the
+    fast path misses a note whose outline it does not find), and the reading
+    with more trusted notes is kept.
+    """
     try:
         image, scale = load_image(path)
     except ImageError as exc:
         return ImageReading(path, error=str(exc))
     try:
-        notes = _reader().read(image)
+        reader = _reader()
+        notes = reader.read(image)
+        trusted = sum(n.status == "trusted" for n in notes)
+        if reader.layout is not None and expected is not None and trusted < expected:
+            again = _general_reader().read(image)
+            if sum(n.status == "trusted" for n in again) > trusted:
+                notes = again
     except EngineError as exc:
         return ImageReading(path, error=str(exc))
     except Exception as exc:  # noqa: BLE001 - one photo must never stop a batch
@@ -104,23 +128,30 @@ def read_image_file(path: str) -> ImageReading:
     return ImageReading(path, notes=notes, scale=scale)
 
 
+def _read_expected(item: tuple[str, int | None]) -> ImageReading:
+    return read_image_file(*item)
+
+
 def read_image_files(paths: Sequence[str], jobs: int = 1,
-                     progress: Callable[[ImageReading], None] | None = None) -> list[ImageReading]:
+                     progress: Callable[[ImageReading], None] | None = None,
+                     expected: Sequence[int | None] | None = None) -> list[ImageReading]:
     """Read many images, in parallel processes when ``jobs > 1``; results in input order.
 
+    ``expected``: per path, the notes it should hold, or None (see :func:`read_image_file`).
     Each worker process holds its own engines (one onnxruntime thread each),
     so ``jobs=N`` gives the same results as ``jobs=1``.
     """
+    items = list(zip(paths, expected if expected is not None else [None] * len(paths)))
     results: list[ImageReading] = []
     if jobs <= 1 or len(paths) <= 1:
-        for p in paths:
-            r = read_image_file(p)
+        for item in items:
+            r = _read_expected(item)
             results.append(r)
             if progress:
                 progress(r)
         return results
     with ProcessPoolExecutor(max_workers=jobs, initializer=configure_reader, initargs=(_WORKER_LAYOUT,)) as pool:
-        for r in pool.map(read_image_file, paths):
+        for r in pool.map(_read_expected, items):
             results.append(r)
             if progress:
                 progress(r)

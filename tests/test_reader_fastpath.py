@@ -8,6 +8,7 @@ from typer.testing import CliRunner
 
 from dealer_assist.calibration.profile import NoteLayout, PrintLayout
 from dealer_assist.cli import app
+from dealer_assist.rules import evaluate, parse_hand, result_to_json
 from dealer_assist.synth import render_note_photo
 from dealer_assist.synth.layout import LAYOUTS, NOTE_SIZE_MM
 from dealer_assist.synth.note import NoteSpec
@@ -78,3 +79,29 @@ def test_a_profile_without_a_note_layout_is_said_and_reading_goes_on(tmp_path):
     result = CliRunner().invoke(app, ["read", str(image_path), "--calibration", str(path)])
     assert result.exit_code == 0
     assert "has no note layout" in result.output and "4731485" in result.output
+
+
+def test_score_with_a_deck_layout_reads_a_photo_again_when_the_fast_path_finds_too_few_notes(tmp_path):
+    """A newcomer's finding: with a layout, julia.jpg of hand_03 (two notes) gave '2 notes expected, 1 found'
+    because the fast path found one outline only; the general reader finds both."""
+    import cv2
+
+    from conftest import REPO
+
+    # the layout as the newcomer learned it: `calibrate notes` on three easy gallery notes
+    photos = []
+    for i in range(3):
+        image, _ = render_note_photo(i, "easy")
+        photos.append(tmp_path / f"note_{i}.png")
+        cv2.imwrite(str(photos[-1]), image)
+    path = tmp_path / "deck.json"
+    result = CliRunner().invoke(app, ["calibrate", "notes", *map(str, photos), "--output", str(path)])
+    assert result.exit_code == 0, result.output
+    out = tmp_path / "v.json"
+    result = CliRunner().invoke(app, ["score", str(REPO / "sample_images" / "hand_03"), "--calibration", str(path),
+                                      "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    (verdict,) = json.loads(out.read_text())
+    truth = json.loads((REPO / "sample_images" / "hand_03" / "truth.json").read_text(encoding="utf-8"))
+    assert verdict["status"] == "scored", verdict["reasons"]
+    assert verdict["winners"] == result_to_json(evaluate(parse_hand(truth["hand"])))["winners"]

@@ -123,10 +123,11 @@ def score_command(
     configure_reader(profile.notes if profile is not None else None)
 
     images = [str(s.path) for f in folders.values() for s in f.slots]
+    expected = [s.expected for f in folders.values() for s in f.slots]
     with Progress(TextColumn("reading photos"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err, transient=True) as bar:
         task = bar.add_task("read", total=len(images) + len(tables))
-        readings = read_image_files(images, jobs=jobs, progress=lambda _: bar.advance(task))
+        readings = read_image_files(images, jobs=jobs, progress=lambda _: bar.advance(task), expected=expected)
         table_readings = read_table_files([str(p) for p in tables], profile, jobs=jobs,
                                           progress=lambda _: bar.advance(task)) if tables else []
     by_path = {r.image: r for r in readings}
