@@ -113,7 +113,8 @@ class _Camera:
         pass
 
 
-def run_window(seq: Path, offset: tuple[int, int], frame_s: float, settle_s: float, worker, lead_s: float) -> dict:
+def run_window(seq: Path, offset: tuple[int, int], frame_s: float, settle_s: float, worker, lead_s: float,
+               options: LiveOptions = LiveOptions()) -> dict:
     truth = [json.loads(line) for line in (seq / "truth.jsonl").read_text(encoding="utf-8").splitlines()]
     frame0 = cv2.imread(str(seq / "frames" / "frame_0000.jpg"))
     profile = _profile(frame0, truth[0], offset)
@@ -131,7 +132,7 @@ def run_window(seq: Path, offset: tuple[int, int], frame_s: float, settle_s: flo
                 appear.setdefault(n["serial"], lead_s + i * frame_s)
     seats = tuple(truth[0]["table"]["seats"])
     state = TableState(seats, truth[0]["hand"]["position"])
-    session = LiveSession(profile, state, worker, LiveOptions())
+    session = LiveSession(profile, state, worker, options)
     t0 = time.monotonic() + 0.3
     feed = CameraFeed(lambda: _Camera(frames, frame_s, t0, lead_s), threaded=True)
     console = Console(file=io.StringIO(), width=140, color_system="truecolor")
@@ -188,6 +189,8 @@ def main() -> int:
     ap.add_argument("--lead-s", type=float, default=8.0, help="seconds the empty table is shown first")
     ap.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "dealer-assist-bench-live")
     ap.add_argument("--render-size", default="3200x1800", help="size the sequences are rendered at, WxH")
+    ap.add_argument("--recheck-s", type=float, default=LiveOptions().recheck_s,
+                    help="LiveOptions.recheck_s (0: no rechecks of unsettled notes)")
     args = ap.parse_args()
     global RENDER_SIZE
     RENDER_SIZE = tuple(int(v) for v in args.render_size.lower().split("x"))
@@ -199,7 +202,8 @@ def main() -> int:
         seq = _sequence(args.cache, seed, args.preset, args.players, args.hold)
         truth0 = json.loads((seq / "truth.jsonl").read_text(encoding="utf-8").splitlines()[0])
         for name, offset in _windows(truth0):
-            r = run_window(seq, offset, args.frame_s, args.settle_s, worker, args.lead_s)
+            r = run_window(seq, offset, args.frame_s, args.settle_s, worker, args.lead_s,
+                           LiveOptions(recheck_s=args.recheck_s or None))
             lat = sorted(r["latencies"].values())
             print(f"seed {seed} window {name:5s} at {offset}: {r['fps']:.1f} fps, {len(lat)} notes trusted, "
                   f"median {statistics.median(lat) if lat else float('nan'):.2f} s "
