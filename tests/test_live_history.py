@@ -12,6 +12,8 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
+import pytest
+
 from dealer_assist.live.history import SCHEMA, HandLog, hand_record, read_log
 from dealer_assist.live.table_state import NoteInfo, TableState, table_view
 from dealer_assist.rules import evaluate, parse_hand, result_to_json
@@ -126,3 +128,36 @@ def test_log_survives_a_killed_process(tmp_path):
         assert {k: v["ranks"] for k, v in r["best_hands"].items()} == {k: v["ranks"] for k, v in want["players"].items()}
         assert {n["source"] for n in r["notes"]} == {"manual"}
     assert "7777777" not in log.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+def test_a_decided_hand_is_logged_when_the_process_is_told_to_stop(tmp_path, sig):
+    """SIGTERM (a service stop) and SIGHUP (the terminal closed) end the run as Ctrl-C does."""
+    frames = write_frames(tmp_path / "frames", 3)
+    profile = plain_profile((320, 180), ["P1", "P2"], tmp_path / "table.json")
+    log = tmp_path / "hands.jsonl"
+    env = {**os.environ, "DEALER_ASSIST_NO_DISPLAY": "1", "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "dealer_assist", "live", "--camera", frames, "--calibration", str(profile.path),
+         "--position", "4", "--no-ocr", "--no-window", "--log", str(log)],
+        cwd=REPO, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    out: list[str] = []
+    reader = threading.Thread(target=lambda: out.extend(iter(proc.stdout.readline, "")), daemon=True)
+    reader.start()
+    hand = HANDS[0]
+    try:
+        lines = [f"board {i} {s}" for i, s in enumerate(hand["board"], 1)]
+        lines += [f"{seat} {i} {s}" for seat in ("P1", "P2") for i, s in enumerate(hand[seat], 1)]
+        proc.stdin.write("\n".join(lines) + "\n")
+        proc.stdin.flush()  # stdin stays open: the run would go on
+        last = hand["P2"][-1]
+        assert _wait_for(lambda: any(f"serial {last} typed" in line for line in out)), out
+        proc.send_signal(sig)
+        proc.wait(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 130, out
+    (record,) = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert record["status"] == "showdown" and record["winners"] == expected(hand, 4, "P1")["winners"]
