@@ -240,3 +240,48 @@ def test_check_does_not_write_its_annotated_copy_over_the_photo(tmp_path):
     assert done.returncode == 2
     assert "is the photo being checked" in done.stderr and len(done.stderr.strip().splitlines()) == 1
     assert photo.read_bytes() == before
+
+
+def test_a_default_pointing_to_a_missing_profile_names_that_profile(cal_dir):
+    from dealer_assist.calibration import load_profile
+    from dealer_assist.calibration.profile import CalibrationError
+
+    cal_dir.mkdir(parents=True, exist_ok=True)
+    (cal_dir / "default.json").write_text(
+        '{"schema": "dealer-assist/calibration-pointer", "version": 1, "profile": "gone"}\n', encoding="utf-8")
+    with pytest.raises(CalibrationError, match=r"^The default profile is 'gone' .*gone\.json does not exist"):
+        load_profile(None)
+
+
+def test_version_true_is_not_version_1(tmp_path):
+    from dealer_assist.calibration import load_profile
+    from dealer_assist.calibration.profile import CalibrationError
+
+    path = tmp_path / "p.json"
+    path.write_text('{"schema": "dealer-assist/calibration", "version": true}', encoding="utf-8")
+    with pytest.raises(CalibrationError, match="calibration version True"):
+        load_profile(path)
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--marker-mm", "5000"], "'--marker-mm'"),
+    (["--table-mm", "100000,70000"], "The fit gives a table of 100.0 x 70.0 m"),
+])
+def test_table_sizes_in_the_wrong_unit_are_refused(tmp_path, args, words):
+    done = run_process("calibrate", "table", "--image", REPO / "sample_images" / "tables" / "table_1.jpg", "--aruco",
+                       "--seats", "a,b", "-o", "out.json", *args, cal_dir=tmp_path / "calibration", cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert words in done.stderr and "Traceback" not in done.stderr
+    assert not (tmp_path / "out.json").exists()
+
+
+def test_a_zone_outside_the_table_is_noted(tmp_path):
+    zones = tmp_path / "zones.json"
+    zones.write_text(json.dumps({"zones": [
+        {"name": "board", "kind": "board", "polygon_mm": [[400, 250], [600, 250], [600, 450], [400, 450]]},
+        {"name": "P1", "kind": "seat", "polygon_mm": [[3000, 0], [3200, 0], [3200, 200], [3000, 200]]}]}),
+        encoding="utf-8")
+    done = run_process("calibrate", "table", "--image", REPO / "sample_images" / "tables" / "table_1.jpg", "--aruco",
+                       "--zones", zones, "-o", "out.json", cal_dir=tmp_path / "calibration", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "the zone P1 is centred at (3100, 100) mm, outside the" in done.stderr

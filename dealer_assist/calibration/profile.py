@@ -555,7 +555,7 @@ def profile_from_json(obj: Any, name: str = "profile", path: Path | None = None)
         raise CalibrationError(f"{where} is not a calibration profile (it holds no JSON object).")
     if obj.get("schema") != SCHEMA:
         raise CalibrationError(f"{where} is not a calibration profile (its \"schema\" is not {SCHEMA!r}).")
-    if obj.get("version") != VERSION:
+    if type(obj.get("version")) is not int or obj.get("version") != VERSION:  # true == 1 in Python
         raise CalibrationError(
             f"{where} has calibration version {obj.get('version')!r}; this program reads version {VERSION}.")
     try:
@@ -668,6 +668,10 @@ def load_profile(name_or_path: str | os.PathLike | None = None) -> Profile:
     if not path.exists():
         if is_path_like(label):
             raise CalibrationError(f"No calibration file at {path}.")
+        if name_or_path is None and path.stem != DEFAULT_NAME:
+            raise CalibrationError(
+                f"The default profile is '{path.stem}' (set by `dealer-assist calibrate use`), but {path} does not "
+                f"exist; make it with `dealer-assist calibrate table` or choose another with `calibrate use NAME`.")
         raise CalibrationError(
             f"No calibration profile named '{label}' ({path} does not exist); "
             f"make one with `dealer-assist calibrate table`.")

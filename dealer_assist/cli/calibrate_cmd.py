@@ -256,7 +256,8 @@ def table_command(
     table_mm: Optional[str] = typer.Option(None, "--table-mm", metavar="W,H",
                                            help="Size of the playing surface, mm (with --aruco: measured from the markers if "
                                                 "omitted, ~0.5% too large with 60-px markers, ~1.5% with 40-px ones)."),
-    marker_mm: float = typer.Option(56.0, "--marker-mm", min=1.0, help="Side of each marker's black square, mm."),
+    marker_mm: float = typer.Option(56.0, "--marker-mm", min=1.0, max=500.0,
+                                    help="Side of each marker's black square, mm."),
     marker_inset_mm: float = typer.Option(45.0, "--marker-inset-mm", min=0.0,
                                           help="Distance of each marker's centre from both edges of its corner, mm."),
     seats: Optional[str] = typer.Option(None, "--seats", metavar="NAME,NAME,...",
@@ -344,6 +345,11 @@ def table_command(
             if camera is not None:
                 pts = camera.undistort_points(pts)
             fit = homography_from_corners(pts, size_mm)
+        if max(fit.table_size_mm) > MAX_TABLE_MM:
+            check = "--table-mm, --marker-mm and --marker-inset-mm" if aruco else "--table-mm"
+            raise CalibrationError(
+                f"The fit gives a table of {fit.table_size_mm[0] / 1000:.1f} x {fit.table_size_mm[1] / 1000:.1f} m, "
+                f"so nothing was written: check {check} (millimetres).")
         share = share_in_photo(fit.homography, fit.table_size_mm, size)
         if share < MIN_SHARE_IN_PHOTO:
             check = ("--table-mm, --marker-mm and --marker-inset-mm" if aruco
@@ -378,6 +384,12 @@ def table_command(
     _table_report(saved, photo, fit, err)
 
 
+#: Larger tables are taken for a unit mistake (a size in cm or m given as mm, a wrong marker size).
+MAX_TABLE_MM = 10_000.0
+#: A zone centred further than this outside the table is said to be outside.
+ZONE_SLACK_MM = 50.0
+
+
 def _table_report(profile: Profile, photo: np.ndarray, fit, err: Console) -> None:
     table = profile.table
     size = (photo.shape[1], photo.shape[0])
@@ -387,6 +399,11 @@ def _table_report(profile: Profile, photo: np.ndarray, fit, err: Console) -> Non
         if abs(mw / w - 1) > 0.02 or abs(mh / h - 1) > 0.02:
             err.print(f"[yellow]note:[/] the markers measure the table as {mw:.0f} x {mh:.0f} mm, not {w:g} x {h:g} "
                       f"mm: check --table-mm and the markers' placement.")
+    for z in table.zones:
+        cx, cy = z.centre_mm
+        if not (-ZONE_SLACK_MM <= cx <= w + ZONE_SLACK_MM and -ZONE_SLACK_MM <= cy <= h + ZONE_SLACK_MM):
+            err.print(f"[yellow]note:[/] the zone {z.name} is centred at ({cx:.0f}, {cy:.0f}) mm, outside the "
+                      f"{w:g} x {h:g} mm table: notes there are not seen; check the zones.", highlight=False)
     t = Table(title=f"table calibration → {profile.path}", title_justify="left")
     t.add_column("zone")
     t.add_column("kind")

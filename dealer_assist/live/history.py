@@ -276,7 +276,7 @@ def read_log(path: str | os.PathLike) -> tuple[list[dict[str, Any]], list[str]]:
         if not isinstance(obj, dict) or obj.get("schema") != SCHEMA:
             warnings.append(f"line {number} of {p} is not a hand record; skipped.")
             continue
-        if obj.get("version") != VERSION:
+        if type(obj.get("version")) is not int or obj.get("version") != VERSION:  # true == 1 in Python
             version = json.dumps(obj.get("version"), ensure_ascii=False)
             version = version if len(version) <= 20 else version[:20] + "…"
             warnings.append(f"line {number} of {p} is a hand record of version {version}; this program reads "
