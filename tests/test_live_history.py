@@ -77,7 +77,9 @@ def _wait_for(predicate, timeout: float = 60.0) -> bool:
     return False
 
 
-def test_log_survives_a_killed_process(tmp_path):
+def _start_live(tmp_path):
+    """`dealer-assist live --no-ocr` in a real process on 3 plain frames, seats P1 and P2, stdin open;
+    returns the process, the list its output lines are collected into (on a thread), and the log path."""
     frames = write_frames(tmp_path / "frames", 3)
     profile = plain_profile((320, 180), ["P1", "P2"], tmp_path / "table.json")
     log = tmp_path / "hands.jsonl"
@@ -87,8 +89,12 @@ def test_log_survives_a_killed_process(tmp_path):
          "--position", "4", "--no-ocr", "--no-window", "--log", str(log)],
         cwd=REPO, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     out: list[str] = []
-    reader = threading.Thread(target=lambda: out.extend(iter(proc.stdout.readline, "")), daemon=True)
-    reader.start()
+    threading.Thread(target=lambda: out.extend(iter(proc.stdout.readline, "")), daemon=True).start()
+    return proc, out, log
+
+
+def test_log_survives_a_killed_process(tmp_path):
+    proc, out, log = _start_live(tmp_path)
     try:
         def send(line: str) -> None:
             proc.stdin.write(line + "\n")
@@ -133,17 +139,7 @@ def test_log_survives_a_killed_process(tmp_path):
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
 def test_a_decided_hand_is_logged_when_the_process_is_told_to_stop(tmp_path, sig):
     """SIGTERM (a service stop) and SIGHUP (the terminal closed) end the run as Ctrl-C does."""
-    frames = write_frames(tmp_path / "frames", 3)
-    profile = plain_profile((320, 180), ["P1", "P2"], tmp_path / "table.json")
-    log = tmp_path / "hands.jsonl"
-    env = {**os.environ, "DEALER_ASSIST_NO_DISPLAY": "1", "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "dealer_assist", "live", "--camera", frames, "--calibration", str(profile.path),
-         "--position", "4", "--no-ocr", "--no-window", "--log", str(log)],
-        cwd=REPO, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    out: list[str] = []
-    reader = threading.Thread(target=lambda: out.extend(iter(proc.stdout.readline, "")), daemon=True)
-    reader.start()
+    proc, out, log = _start_live(tmp_path)
     hand = HANDS[0]
     try:
         lines = [f"board {i} {s}" for i, s in enumerate(hand["board"], 1)]
