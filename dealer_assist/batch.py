@@ -16,8 +16,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import stat
-import tempfile
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +23,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
+from dealer_assist.fileio import folder_refusal, is_special_file
 from dealer_assist.rules import HandError, evaluate, parse_hand, result_to_json
 from dealer_assist.vision.images import ImageError, load_image
 from dealer_assist.vision.ocr import EngineError
@@ -612,76 +611,21 @@ def table_hand(photo: Path, profile, reading: TableReading) -> tuple[HandFolder,
 
 # ----------------------------------------------------------------------------- outputs
 
-def _special_file(path: str | Path) -> bool:
-    """Whether ``path`` (symlinks followed) is an existing device, pipe or socket (``/dev/null``, ``/dev/stdout``)."""
-    try:
-        mode = os.stat(path).st_mode
-    except OSError:
-        return False
-    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
-
-
 def check_output_path(path: Path) -> str | None:
     """Why ``path`` cannot take a result file (one sentence), or ``None`` when it can.
 
     Checked before any photo is read: a device or a pipe must be writable; otherwise
-    the folder must take a new file (a temporary one is made and removed: ``/proc``
-    or a read-only mount pass a permission check and still refuse files).
+    the folder must take a new file (see :func:`dealer_assist.fileio.folder_refusal`).
     """
-    if _special_file(path):
+    if is_special_file(path):
         return None if os.access(path, os.W_OK) else f"cannot write {path}: it is not writable."
     real = Path(os.path.realpath(path))
     if real.is_dir():
         return f"cannot write {path}: it is a folder."
     if not real.parent.is_dir():
         return f"cannot write {path}: the folder {real.parent} does not exist."
-    try:
-        fd, probe = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".probe", dir=real.parent)
-    except OSError as exc:
-        why = (exc.strerror or "refused").lower()
-        return f"cannot write {path}: the folder {real.parent} does not take new files ({why})."
-    os.close(fd)
-    os.unlink(probe)
-    return None
-
-
-def write_atomic(path: str | Path, text: str) -> None:
-    """Write ``text`` to ``path`` atomically (temporary file in the same folder, then rename).
-
-    A symlink is written through to its target; a device or a pipe (``/dev/null``,
-    ``/dev/stdout``) is written into directly, never replaced by a file.
-
-    Raises:
-        OSError: the folder does not exist or is not writable; ``path`` is untouched.
-    """
-    if _special_file(path):
-        # A device or a pipe: write into it (by the name given: /dev/stdout leads to a pipe
-        # that has no path of its own), never rename over it.
-        with open(path, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
-        return
-    p = Path(os.path.realpath(path))  # write through a symlink to its target
-    if p.is_dir():
-        raise IsADirectoryError(21, "is a folder", str(path))
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent if str(p.parent) else ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        # mkstemp makes the file private (0600): keep an earlier file's mode, or
-        # give a new one the usual umask-based mode.
-        if p.exists():
-            mode = stat.S_IMODE(p.stat().st_mode)
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        os.chmod(tmp, mode)
-        os.replace(tmp, p)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    why = folder_refusal(real.parent)
+    return None if why is None else f"cannot write {path}: the folder {real.parent} does not take new files ({why})."
 
 
 CSV_COLUMNS = ["folder", "status", "position", "zero_joker", "tie_policy", "seat", "images", "serials",

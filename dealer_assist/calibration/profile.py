@@ -33,7 +33,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal, Sequence
@@ -42,6 +41,7 @@ import cv2
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, FiniteFloat, ValidationError, conlist, field_validator, model_validator
 
+from dealer_assist.fileio import write_atomic
 from dealer_assist.vision.geometry import quad_centre
 
 SCHEMA = "dealer-assist/calibration"
@@ -725,7 +725,7 @@ def save_profile(profile: Profile, name_or_path: str | os.PathLike | None = None
     # the file must load back: never write something load_profile would refuse
     profile_from_json(json.loads(text), path.stem, path)
     try:
-        write_text_atomic(path, text)
+        write_atomic(path, text)
     except OSError as exc:
         raise CalibrationError(f"Cannot write {path} ({exc.strerror or exc}).") from None
     return replace(profile, name=path.stem, path=path)
@@ -743,7 +743,7 @@ def set_default(name: str) -> Path:
     path = calibration_dir() / f"{DEFAULT_NAME}.json"
     text = json.dumps({"schema": POINTER_SCHEMA, "version": VERSION, "profile": name}, indent=1) + "\n"
     try:
-        write_text_atomic(path, text)
+        write_atomic(path, text)
     except OSError as exc:
         raise CalibrationError(f"Cannot write {path} ({exc.strerror or exc}).") from None
     return path
@@ -767,38 +767,3 @@ def _safe_pointer(p: Path) -> bool:
         return _pointer_target(p) is not None
     except CalibrationError:
         return True
-
-
-def write_text_atomic(path: Path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` through a temporary file in the same folder and ``os.replace``.
-
-    Raises ``OSError``; ``path`` is then untouched.
-    """
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def write_bytes_atomic(path: Path, data: bytes) -> None:
-    """As :func:`write_text_atomic` for bytes (annotated images)."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

@@ -34,13 +34,13 @@ from dealer_assist.calibration.profile import (
     profile_path,
     save_profile,
     set_default,
-    write_bytes_atomic,
 )
 from dealer_assist.calibration.profile import _pointer_target
 from dealer_assist.camera_util import CameraError, check_camera_index
 from dealer_assist.cli.app import app
 from dealer_assist.cli.output import output_errors
 from dealer_assist.display import NO_DISPLAY_HINT, has_display
+from dealer_assist.fileio import write_atomic
 from dealer_assist.vision.images import ImageError, load_image
 
 calibrate_app = typer.Typer(
@@ -390,6 +390,21 @@ MAX_TABLE_MM = 10_000.0
 ZONE_SLACK_MM = 50.0
 
 
+def _write_image(output: Path, image: np.ndarray, suffix: str, what: str) -> None:
+    """Encode ``image`` (``uint8`` BGR) as ``suffix`` and write it to ``output`` atomically.
+
+    Raises:
+        CalibrationError: OpenCV cannot encode that type, or the file cannot be written.
+    """
+    ok, buf = cv2.imencode(suffix, image)
+    if not ok:
+        raise CalibrationError(f"Cannot encode {what} as {suffix}.")
+    try:
+        write_atomic(output, buf.tobytes())
+    except OSError as exc:
+        raise CalibrationError(f"Cannot write {output} ({exc.strerror or exc}).") from None
+
+
 def _table_report(profile: Profile, photo: np.ndarray, fit, err: Console) -> None:
     table = profile.table
     size = (photo.shape[1], photo.shape[0])
@@ -641,14 +656,7 @@ def check_command(
             notes = read_table(photo, profile, _table_reader())
         except EngineError as exc:
             raise CalibrationError(str(exc)) from None
-        annotated = annotate_table(photo, profile, notes)
-        ok, buf = cv2.imencode(suffix, annotated)
-        if not ok:
-            raise CalibrationError(f"Cannot encode the annotated image as {suffix}.")
-        try:
-            write_bytes_atomic(output, buf.tobytes())
-        except OSError as exc:
-            raise CalibrationError(f"Cannot write {output} ({exc.strerror or exc}).") from None
+        _write_image(output, annotate_table(photo, profile, notes), suffix, "the annotated image")
     rows = []
     for tn in notes:
         c = np.asarray(tn.note.quad, np.float64).mean(axis=0)
@@ -698,11 +706,5 @@ def pattern_command(
         if max(width, height) > MAX_PATTERN_SIDE_PX:
             raise CalibrationError(f"The board would be {width} x {height} px; at most {MAX_PATTERN_SIDE_PX} px a side "
                                    f"is written: use a smaller --square-px or --pattern.")
-        ok, buf = cv2.imencode(suffix, chessboard_image(pat, square_px))
-        if not ok:
-            raise CalibrationError(f"Cannot encode the board as {suffix}.")
-        try:
-            write_bytes_atomic(output, buf.tobytes())
-        except OSError as exc:
-            raise CalibrationError(f"Cannot write {output} ({exc.strerror or exc}).") from None
+        _write_image(output, chessboard_image(pat, square_px), suffix, "the board")
     typer.echo(f"wrote {output}: {pat[0] + 1} x {pat[1] + 1} squares, {pat[0]}x{pat[1]} inner corners")

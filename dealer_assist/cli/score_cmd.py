@@ -30,11 +30,11 @@ from dealer_assist.batch import (
     read_table_files,
     score_hand,
     table_hand,
-    write_atomic,
 )
 from dealer_assist.cli.app import app
 from dealer_assist.cli.eval_cmd import default_lang
 from dealer_assist.cli.read_cmd import default_jobs
+from dealer_assist.fileio import write_atomic
 from dealer_assist.render import render_showdown
 
 ZERO_JOKER = ("off", "per-zero", "once")

@@ -30,13 +30,13 @@ from __future__ import annotations
 import json
 import os
 import stat
-import tempfile
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from dealer_assist.fileio import folder_refusal
 from dealer_assist.live.table_state import TableView
 
 __all__ = ["SCHEMA", "VERSION", "HistoryError", "HandLog", "default_log_path", "hand_record", "read_log"]
@@ -139,11 +139,11 @@ class HandLog:
             return
         try:
             p.parent.mkdir(parents=True, exist_ok=True)
-            fd, probe = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".probe", dir=p.parent)
         except OSError as exc:
             raise HistoryError(f"The hand log {p} cannot be created ({exc.strerror or exc}).") from None
-        os.close(fd)
-        os.unlink(probe)
+        why = folder_refusal(p.parent)
+        if why is not None:
+            raise HistoryError(f"The hand log {p} cannot be created ({why}).")
 
     def append(self, record: dict[str, Any]) -> None:
         """Write ``record`` as one line and fsync it; :class:`HistoryError` when that fails."""

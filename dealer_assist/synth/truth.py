@@ -9,11 +9,12 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from dealer_assist.fileio import write_atomic
 
 #: Version tag stored in every scene truth (``"schema"`` key).
 SCHEMA = "dealer-assist/synth-truth/1"
@@ -42,22 +43,9 @@ def to_jsonable(obj: Any, digits: int = 8) -> Any:
 
 
 def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same directory and
-    ``os.replace``, so readers never see a half-written file. Creates parent dirs."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.chmod(tmp, 0o644)  # mkstemp makes files private; these are ordinary project files
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
+    """Write ``data`` to ``path`` atomically (:func:`dealer_assist.fileio.write_atomic`), creating its folders."""
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, data)
 
 
 def dumps_truth(truth: dict) -> str:
