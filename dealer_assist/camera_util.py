@@ -22,7 +22,7 @@ __all__ = ["CameraError", "check_camera_index", "open_camera_device", "quiet_ope
 
 
 class CameraError(ValueError):
-    """A camera index that is invalid or cannot be opened; one plain sentence."""
+    """A camera (index, device, stream), video or image list that cannot be used; one plain sentence."""
 
 
 #: OpenCV takes a camera index as a C int (and adds a backend id to it): larger numbers overflow.

@@ -35,6 +35,8 @@ from typing import Callable, Protocol, Sequence
 import cv2
 import numpy as np
 
+from dealer_assist.camera_util import CameraError, open_camera_device
+
 __all__ = ["CameraError", "Frame", "FrameSource", "VideoSource", "ImageListSource", "open_source", "CameraFeed",
            "BACKOFF_S", "IMAGE_SUFFIXES", "describe_source"]
 
@@ -45,10 +47,6 @@ STALL_S = 2.0
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp")
 #: Frame rate assumed for an image list played back in real time.
 IMAGE_LIST_FPS = 4.0
-
-
-class CameraError(RuntimeError):
-    """A camera, file or image list that cannot be used; one plain sentence."""
 
 
 @dataclass(frozen=True)
@@ -110,11 +108,12 @@ class VideoSource:
         self.live = live
         self.label = label
         _quiet_opencv()
-        self._cap = cv2.VideoCapture(target)
+        if isinstance(target, int):
+            self._cap = open_camera_device(target)  # checks the index first: OpenCV segfaults on some
+        else:
+            self._cap = cv2.VideoCapture(target)
         if not self._cap.isOpened():
             self._cap.release()
-            if isinstance(target, int):
-                raise CameraError(f"Camera {target} cannot be opened (is it connected, and not used by another program?).")
             if live:
                 raise CameraError(f"The stream {target} cannot be opened.")
             raise CameraError(f"{target} cannot be opened as a video.")
@@ -181,13 +180,7 @@ def open_source(spec: str, fps: float | None = None) -> FrameSource:
     if not s:
         raise CameraError("--camera is empty: give a camera number, a video file, a URL or a glob of images.")
     if re.fullmatch(r"[0-9]+", s):
-        from dealer_assist import camera_util
-
-        try:
-            index = camera_util.check_camera_index(int(s))
-        except camera_util.CameraError as exc:
-            raise CameraError(str(exc)) from None
-        return VideoSource(index, True, describe_source(s))
+        return VideoSource(int(s), True, describe_source(s))
     if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*://", s):
         return VideoSource(s, True, describe_source(s))
     label = describe_source(s)
@@ -258,13 +251,17 @@ class CameraFeed:
             self._thread.start()
 
     # ---------------------------------------------------------------- the state machine
-    def _lose(self, why: str) -> None:
+    def _release(self) -> None:
+        """Let go of the source (a release that fails changes nothing: it is gone either way)."""
         if self._source is not None:
             try:
                 self._source.release()
             except Exception:
                 pass
             self._source = None
+
+    def _lose(self, why: str) -> None:
+        self._release()
         if self.state != "lost":
             self.losses += 1
             self._attempt = 0
@@ -302,8 +299,6 @@ class CameraFeed:
                 self._position += 1
         try:
             image = self._source.read()
-        except CameraError:
-            raise
         except Exception as exc:
             image = None
             why = str(exc) or "read failed"
@@ -359,9 +354,4 @@ class CameraFeed:
         self._stop.set()
         if self._thread is not None:
             self._thread.join(timeout=1.0)
-        if self._source is not None:
-            try:
-                self._source.release()
-            except Exception:
-                pass
-            self._source = None
+        self._release()
