@@ -14,7 +14,8 @@ from typer.testing import CliRunner
 from dealer_assist.cli import app
 from dealer_assist.vision.geometry import LEFT_PRINT_MM, TOP_RIGHT_PRINT_MM
 from dealer_assist.vision.ocr import LineRead
-from dealer_assist.vision.reader import Print, odd_length_note
+from dealer_assist.vision.model import Print
+from dealer_assist.vision.trust import odd_length_note
 from dealer_assist.vision.serials import parse_serial_text
 
 from conftest import REAL_PHOTOS

@@ -1,4 +1,9 @@
-"""The OCR worker's region reads, with stand-in readers: sizes in mm, where notes are placed, what is kept."""
+"""The OCR worker's region reads: sizes in mm, where notes are placed, what is kept.
+
+The reader's engines are stand-ins: a stand-in reader returns decided notes and runs the reader's own
+last stage over them (:func:`dealer_assist.vision.grouping.settle_notes`: placement and joining), as
+:class:`~dealer_assist.vision.reader.SerialReader` does, so the placing and joining rules are the reader's.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +13,14 @@ import numpy as np
 import pytest
 
 from dealer_assist.calibration.profile import NoteLayout, PrintLayout
-from dealer_assist.live.worker import InlineWorker, ReadJob, RegionEngine, note_box_around_print, read_region
+from dealer_assist.live.worker import InlineWorker, ReadJob, job_hints, note_box_around_print, read_region
+from dealer_assist.vision.fastpath import notes_from_layout
 from dealer_assist.vision.geometry import LEFT_PRINT_MM, NOTE_SIZE_MM, TOP_RIGHT_PRINT_MM
+from dealer_assist.vision.grouping import disputed_values, settle_notes
+from dealer_assist.vision.model import NoteRead, Print
+from dealer_assist.vision.ocr import LineRead
+from dealer_assist.vision.prints import detect_lines
+from dealer_assist.vision.serials import parse_serial_text
 
 PPM = 3.5
 REGION = (100.0, 200.0, 400.0, 400.0)  # table mm: a 300 x 200 mm view, 1050 x 700 px
@@ -37,19 +48,26 @@ def upright_note(x_mm: float, y_mm: float):
     return quad, pq(TOP_RIGHT_PRINT_MM), pq(LEFT_PRINT_MM)
 
 
+def a_print(quad, values=(), cut=False, engine="rapidocr"):
+    """A print at ``quad`` (view px) whose reads by ``engine`` named ``values``."""
+    reads = [(LineRead(v, 0.9, engine), parse_serial_text(v)) for v in values]
+    return Print(quad=np.asarray(quad, np.float32), crop=np.zeros((1, 1, 3), np.uint8), reads=reads, cut=cut)
+
+
 def note_read(serial, quad, prints, status="trusted", cut=False):
-    return SimpleNamespace(serial=serial, quad=quad, confidence=0.9 if serial else 0.0, status=status,
-                           reason="" if serial else "the reads disagree",
-                           prints=[SimpleNamespace(quad=p, cut=cut) for p in prints])
+    return NoteRead(serial, None, 0.9 if serial else 0.0, np.asarray(quad, np.float32), status,
+                    "" if serial else "the reads disagree",
+                    [a_print(p, [serial] if serial else [], cut=cut) for p in prints])
 
 
 class Reader:
-    def __init__(self, notes, layout=None) -> None:
-        self.notes = notes
-        self.layout = layout
+    """A stand-in for the reader: its notes as decided, through the reader's last stage."""
 
-    def read(self, image):
-        return self.notes
+    def __init__(self, notes) -> None:
+        self.notes = notes
+
+    def read(self, image, hints=None):
+        return settle_notes(self.notes, image, hints)
 
 
 def test_a_note_read_by_both_prints_is_placed_by_them():
@@ -126,25 +144,26 @@ def test_fast_path_notes_get_their_prints_from_the_layout():
                                                         (TOP_RIGHT_PRINT_MM[0] + 12) / w, (TOP_RIGHT_PRINT_MM[1] + 2.5) / h)),
                                PrintLayout("left", ((LEFT_PRINT_MM[0] - 12) / w, (LEFT_PRINT_MM[1] - 2.5) / h,
                                                     (LEFT_PRINT_MM[0] + 12) / w, (LEFT_PRINT_MM[1] + 2.5) / h))), 1)
-    # the fast path reports the note's outline as each print's quad
-    (ob,) = read_region(Reader([note_read("1234567", quad, [quad, quad])], layout), job())
+    # the fast path found the note's outline and read both prints at the layout's ROIs
+    reads = [("top_right", LineRead("АБ 1234567", 0.9, "rapidocr")), ("left", LineRead("АБ 1234567", 0.9, "rapidocr"))]
+    notes = notes_from_layout([("1234567", np.asarray(quad, np.float32), reads)], layout)
+    (ob,) = read_region(Reader(notes), job())
     centres = sorted(tuple(np.mean(p, axis=0)) for p in ob.print_quads_mm)
     want = sorted([(150 + TOP_RIGHT_PRINT_MM[0], 250 + TOP_RIGHT_PRINT_MM[1]), (150 + LEFT_PRINT_MM[0], 250 + LEFT_PRINT_MM[1])])
     assert centres[0] == pytest.approx(want[0], abs=0.5) and centres[1] == pytest.approx(want[1], abs=0.5)
 
 
-def test_region_engine_keeps_serial_sized_lines_and_returns_hints():
+def test_the_reader_keeps_serial_sized_lines_and_returns_hints():
     boxes = [np.array([[0, 0], [w * PPM, 0], [w * PPM, h * PPM], [0, h * PPM]], np.float32)
              for w, h in ((35, 9), (80, 11), (6, 6), (30, 40))]
     base = SimpleNamespace(name="stub", detect=lambda image: boxes, is_upside_down=lambda c: (False, 1.0),
                            recognize=lambda c: None)
-    engine = RegionEngine(base)
-    engine.px_per_mm = PPM
-    kept = engine.detect(np.zeros((10, 10, 3), np.uint8))
+    hints = job_hints(job())
+    kept = detect_lines(np.zeros((10, 10, 3), np.uint8), base, hints)
     assert len(kept) == 1 and kept[0] is boxes[0]  # a print-sized line; not a header, a dot, or a block
     hint = np.array([[1, 1], [90, 1], [90, 20], [1, 20]], np.float32)
-    engine.hints = [hint]
-    assert [h.tolist() for h in engine.detect(np.zeros((10, 10, 3), np.uint8))] == [hint.tolist()]
+    hinted = job_hints(job("confirm", hints=((hint + 0.5) / PPM + REGION[:2],)))
+    assert [np.round(h, 3).tolist() for h in detect_lines(np.zeros((10, 10, 3), np.uint8), base, hinted)] == [hint.tolist()]
 
 
 def test_inline_worker_reports_errors_as_a_sentence():
@@ -160,11 +179,9 @@ def test_inline_worker_reports_errors_as_a_sentence():
 
 def disputed_read(quad, prints_and_values):
     """A note the reader left unreadable, each print with the 7-digit values its engines gave."""
-    prints = [SimpleNamespace(quad=p, cut=False, ambiguous=False,
-                              serials=lambda kind=None, vs=vs: [(None, SimpleNamespace(digits=v)) for v in vs])
-              for p, vs in prints_and_values]
-    return SimpleNamespace(serial=None, quad=quad, confidence=0.0, status="unreadable",
-                           reason="the reads disagree", prints=prints)
+    prints = [a_print(p, vs) for p, vs in prints_and_values]
+    return NoteRead(None, None, 0.0, np.asarray(quad, np.float32), "unreadable", "the reads disagree", prints,
+                    disputed=disputed_values(prints))
 
 
 def test_a_note_whose_reads_disagreed_carries_the_values_they_named():
@@ -190,10 +207,8 @@ def test_a_print_naming_the_same_serial_joins_the_read_note():
 
 def test_tesseract_s_values_do_not_dispute_a_note():
     quad, top, left = upright_note(150, 250)
-    tess = SimpleNamespace(engine="tesseract")
-    ppocr = SimpleNamespace(engine="rapidocr")
-    p = SimpleNamespace(quad=top, cut=False, ambiguous=False, serials=lambda kind=None: [
-        (ppocr, SimpleNamespace(digits="8708689")), (tess, SimpleNamespace(digits="3708689"))])
-    note = SimpleNamespace(serial=None, quad=quad, confidence=0.0, status="unreadable", reason="", prints=[p])
+    p = a_print(top, ["8708689"])
+    p.reads += a_print(top, ["3708689"], engine="tesseract").reads
+    note = NoteRead(None, None, 0.0, np.asarray(quad, np.float32), "unreadable", "", [p], disputed=disputed_values([p]))
     (ob,) = read_region(Reader([note]), job())
     assert ob.disputed == ("8708689",)

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 from types import SimpleNamespace
 
 import numpy as np
 
-from dealer_assist.vision.reader import SURE_WAY_UP, find_prints
+from dealer_assist.vision.params import DEFAULT_PARAMS, SURE_WAY_UP
+from dealer_assist.vision.prints import find_prints
+
+LIVE = dataclasses.replace(DEFAULT_PARAMS, unsure_way_up=SURE_WAY_UP)
 
 # a 200 x 40 px line, dark on its left end: a crop taken the right way up starts dark
 IMAGE = np.full((100, 300, 3), 230, np.uint8)
@@ -32,7 +36,7 @@ def serials(prints):
 
 def test_an_unsure_turn_that_reads_as_nothing_is_read_the_other_way_up():
     e = engines(0.75)
-    prints = find_prints(IMAGE, e, e, None, unsure_way_up=SURE_WAY_UP)
+    prints = find_prints(IMAGE, e, e, None, LIVE)
     assert serials(prints) == ["1234567"]
     assert np.allclose(prints[0].quad[0], BOX[0])  # the quad turned back: it starts at the line's left end
 
@@ -44,4 +48,4 @@ def test_the_general_reader_keeps_the_classifier_s_turn():
 
 def test_a_sure_turn_is_kept_even_in_live_reads():
     e = engines(0.97)
-    assert find_prints(IMAGE, e, e, None, unsure_way_up=SURE_WAY_UP) == []
+    assert find_prints(IMAGE, e, e, None, LIVE) == []

@@ -13,7 +13,7 @@ from dealer_assist.vision.geometry import (
     rotate_quad_180,
     upright_line_quad,
 )
-from dealer_assist.vision.reader import is_ruble_pair
+from dealer_assist.vision.grouping import is_ruble_pair
 
 
 def _similarity(angle_deg, scale, shift):
@@ -72,7 +72,8 @@ def test_quad_iou_of_half_overlap():
 
 def test_decide_refuses_small_prints_that_only_the_primary_reads():
     from dealer_assist.vision.ocr import LineRead
-    from dealer_assist.vision.reader import Print, decide
+    from dealer_assist.vision.model import Print
+    from dealer_assist.vision.trust import decide
     from dealer_assist.vision.serials import parse_serial_text
 
     class Blind:

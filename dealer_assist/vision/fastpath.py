@@ -19,22 +19,23 @@ import cv2
 import numpy as np
 
 from dealer_assist.vision.geometry import quad_size, rotate_quad_180
+from dealer_assist.vision.model import NoteRead, NoteStatus, Print
 from dealer_assist.vision.ocr import LineRead, TextRecognizer
+from dealer_assist.vision.params import DEFAULT_PARAMS, ReaderParams
 from dealer_assist.vision.serials import SerialKind, parse_serial_text
 
-#: Height in pixels of the rectified note the ROIs are cut from.
-NOTE_HEIGHT_PX = 320
-#: A found quad's long/short side ratio may differ from the layout's by this fraction.
-ASPECT_TOLERANCE = 0.15
+__all__ = ["find_note_quads", "read_note_by_layout", "read_by_layout", "layout_print_quads", "notes_from_layout"]
 
 
-def find_note_quads(image: np.ndarray, aspect: float, min_area_fraction: float = 0.01) -> list[np.ndarray]:
+def find_note_quads(image: np.ndarray, aspect: float, min_area_fraction: float = 0.01,
+                    params: ReaderParams = DEFAULT_PARAMS) -> list[np.ndarray]:
     """Note-shaped convex quadrilaterals among the photo's outer contours.
 
     Args:
         image: ``uint8`` ``(H, W, 3)`` BGR.
         aspect: the deck's width/height ratio (about 2.28 for a 1997-series note).
         min_area_fraction: smallest note area, as a fraction of the photo's.
+        params: ``fast_aspect_tolerance``.
 
     Returns:
         ``float32`` ``(4, 2)`` quads in image pixels, each with its long side
@@ -71,7 +72,7 @@ def find_note_quads(image: np.ndarray, aspect: float, min_area_fraction: float =
         if qh > qw:
             q = q[[1, 2, 3, 0]]
             qw, qh = qh, qw
-        if abs(qw / max(qh, 1e-6) - aspect) > ASPECT_TOLERANCE * aspect:
+        if abs(qw / max(qh, 1e-6) - aspect) > params.fast_aspect_tolerance * aspect:
             continue
         if any(_iou(q, other) > 0.7 for other in quads):
             continue  # the same note seen by both views
@@ -85,8 +86,8 @@ def _iou(a: np.ndarray, b: np.ndarray) -> float:
     return float(inter / union) if union > 0 else 0.0
 
 
-def _rectified(image: np.ndarray, quad: np.ndarray, aspect: float) -> np.ndarray:
-    h = NOTE_HEIGHT_PX
+def _rectified(image: np.ndarray, quad: np.ndarray, aspect: float, params: ReaderParams) -> np.ndarray:
+    h = params.fast_note_height_px
     w = int(round(h * aspect))
     dst = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
     m = cv2.getPerspectiveTransform(np.asarray(quad, np.float32), dst)
@@ -94,7 +95,7 @@ def _rectified(image: np.ndarray, quad: np.ndarray, aspect: float) -> np.ndarray
 
 
 def read_note_by_layout(image: np.ndarray, quad: np.ndarray, layout, recognizer: TextRecognizer,
-                        confirm: TextRecognizer | None = None, small_print_px: float = 22.0):
+                        confirm: TextRecognizer | None = None, params: ReaderParams = DEFAULT_PARAMS):
     """Read one outlined note at its layout's print ROIs.
 
     Args:
@@ -103,7 +104,8 @@ def read_note_by_layout(image: np.ndarray, quad: np.ndarray, layout, recognizer:
         layout: a :class:`dealer_assist.calibration.profile.NoteLayout` (``aspect``, ``print_rois``).
         recognizer: the primary recognizer.
         confirm: a second recognizer, asked when the prints are small in the photo.
-        small_print_px: a print lower than this in the photo (px) needs ``confirm``'s read too.
+        params: ``small_print_px`` (a print lower than this in the photo needs
+            ``confirm``'s read too) and ``fast_note_height_px``.
 
     Returns:
         ``(serial, quad, reads)`` when both prints read the same 7 digits one
@@ -111,7 +113,7 @@ def read_note_by_layout(image: np.ndarray, quad: np.ndarray, layout, recognizer:
     """
     _, note_h = quad_size(quad)
     for q in (np.asarray(quad, np.float32), rotate_quad_180(quad)):
-        note = _rectified(image, q, layout.aspect)
+        note = _rectified(image, q, layout.aspect, params)
         values, reads = [], []
         for name, (x0, y0, x1, y1) in layout.print_rois((note.shape[1], note.shape[0]), margin=0.5):
             crop = note[y0:y1, x0:x1]
@@ -122,7 +124,7 @@ def read_note_by_layout(image: np.ndarray, quad: np.ndarray, layout, recognizer:
         if len(values) < 2 or values[0] is None or any(v != values[0] for v in values):
             continue
         print_h_px = note_h * min((b[3] - b[1]) for b in (p.box for p in layout.prints))
-        if print_h_px < small_print_px:
+        if print_h_px < params.small_print_px:
             if confirm is None:
                 return None
             name, (x0, y0, x1, y1) = layout.print_rois((note.shape[1], note.shape[0]), margin=0.5)[0]
@@ -134,34 +136,49 @@ def read_note_by_layout(image: np.ndarray, quad: np.ndarray, layout, recognizer:
     return None
 
 
-def read_by_layout(image: np.ndarray, layout, recognizer: TextRecognizer,
-                   confirm: TextRecognizer | None = None) -> list[tuple[str, np.ndarray, list[tuple[str, LineRead]]]] | None:
+def read_by_layout(image: np.ndarray, layout, recognizer: TextRecognizer, confirm: TextRecognizer | None = None,
+                   params: ReaderParams = DEFAULT_PARAMS) -> list[tuple[str, np.ndarray, list[tuple[str, LineRead]]]] | None:
     """Every note of the photo by the layout, or ``None`` when any outlined note is not settled.
 
     ``None`` (not an empty list) also when no note outline is found: the
     general reader must then look, since a note may lie on a busy background.
     """
-    quads = find_note_quads(image, layout.aspect)
+    quads = find_note_quads(image, layout.aspect, params=params)
     if not quads:
         return None
     out = []
     for q in quads:
-        got = read_note_by_layout(image, q, layout, recognizer, confirm)
+        got = read_note_by_layout(image, q, layout, recognizer, confirm, params)
         if got is None:
             return None
         out.append(got)
     return out
 
 
-def notes_from_layout(results: Sequence[tuple[str, np.ndarray, list]]):
-    """:class:`~.reader.NoteRead` objects for the fast path's results (FORMATS.md §3 shape)."""
-    from dealer_assist.vision.reader import NoteRead, Print
+def layout_print_quads(quad: np.ndarray, layout) -> list[np.ndarray]:
+    """The print quads ``(4, 2)`` ``float32`` px of an upright note quad (TL, TR, BR, BL), from a deck's layout,
+    in the order of ``layout.prints``."""
+    unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+    m = cv2.getPerspectiveTransform(unit, np.asarray(quad, np.float32))
+    out = []
+    for p in layout.prints:
+        x0, y0, x1, y1 = p.box
+        box = np.array([[[x0, y0], [x1, y0], [x1, y1], [x0, y1]]], np.float32)
+        out.append(cv2.perspectiveTransform(box, m).reshape(4, 2))
+    return out
 
+
+def notes_from_layout(results: Sequence[tuple[str, np.ndarray, list]], layout) -> list[NoteRead]:
+    """:class:`~.model.NoteRead` objects for the fast path's results: ``outlined`` notes whose prints
+    lie where the layout puts them (FORMATS.md §3 shape)."""
     notes = []
+    names = [p.name for p in layout.prints]
     for serial, quad, reads in results:
-        prints = [Print(quad=np.asarray(quad, np.float32), crop=np.zeros((1, 1, 3), np.uint8),
-                        reads=[(r, parse_serial_text(r.text))]) for _, r in reads]
+        quads = dict(zip(names, layout_print_quads(quad, layout)))
+        prints = [Print(quad=quads[name], crop=np.zeros((1, 1, 3), np.uint8),
+                        reads=[(r, parse_serial_text(r.text)) for n, r in reads if n == name])
+                  for name in names if any(n == name for n, _ in reads)]
         scores = [r.score for _, r in reads if serial in r.text]
         notes.append(NoteRead(serial, None, float(np.clip(np.mean(scores), 0, 1)), np.asarray(quad, np.float32),
-                              "trusted", "", prints))
+                              NoteStatus.TRUSTED, "", prints, outlined=True))
     return notes

@@ -151,22 +151,30 @@ def note_quad_from_prints(top_right: np.ndarray, left: np.ndarray) -> np.ndarray
     return np.array([[(a * z + b).real, (a * z + b).imag] for z in corners], dtype=np.float32)
 
 
-def note_quad_from_print(line: np.ndarray, which: str = "top_right") -> np.ndarray:
+def note_quad_from_print(line: np.ndarray, which: str = "top_right", px_per_mm: float | None = None,
+                         dtype=np.float32) -> np.ndarray:
     """Estimate the note's quad from one serial print alone (rougher than a pair).
 
     Args:
         line: ``(4, 2)`` upright quad of the print, image px.
         which: ``"top_right"`` or ``"left"``: which print it is taken to be.
+        px_per_mm: the image's scale when known (a top view); otherwise it is
+            taken from the print's length (:data:`PRINT_LENGTH_MM`).
+        dtype: of the result (``float64`` keeps millimetre quads exact).
+
+    Returns:
+        ``(4, 2)`` note quad, clockwise from the note's top-left.
     """
     c, u, v, _ = line_frame(line)
-    w, _ = quad_size(line)
-    px_per_mm = w / PRINT_LENGTH_MM
+    if px_per_mm is None:
+        w, _ = quad_size(line)
+        px_per_mm = w / PRINT_LENGTH_MM
     cx, cy = TOP_RIGHT_PRINT_MM if which == "top_right" else LEFT_PRINT_MM
     origin = c - u * cx * px_per_mm - v * cy * px_per_mm
     nw, nh = NOTE_SIZE_MM
     return np.array([origin, origin + u * nw * px_per_mm,
                      origin + (u * nw + v * nh) * px_per_mm, origin + v * nh * px_per_mm],
-                    dtype=np.float32)
+                    dtype=dtype)
 
 
 def quad_iou(a: np.ndarray, b: np.ndarray) -> float:

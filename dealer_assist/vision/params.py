@@ -1,0 +1,121 @@
+"""Every threshold of the serial reader, in one frozen, documented object.
+
+Each field says its unit and how it was measured. The reader's stages take a
+:class:`ReaderParams` (default :data:`DEFAULT_PARAMS`); a caller that needs
+other values makes one with :func:`dataclasses.replace`, never by editing a
+module constant.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["ReaderParams", "DEFAULT_PARAMS", "SURE_WAY_UP"]
+
+#: A classifier score below which live reads try the other way up of a line that
+#: reads as nothing (on a synthetic table view a serial print was classified
+#: upside down at 0.75). The general reader does not: on the real photos 119 of
+#: 325 lines score lower, nearly all of them other text, and the extra
+#: recognitions cost ~4% of its time for no note gained.
+SURE_WAY_UP = 0.9
+
+
+@dataclass(frozen=True)
+class ReaderParams:
+    """The reader's thresholds.
+
+    Finding prints (:mod:`~.prints`):
+        print_aspect: (min, max) long/short side ratio of a detector box that
+            may hold a serial print. Serial boxes measured 2.98..7.54 on the real
+            photos and synthetic presets; the range drops a seventh of the other
+            text lines before recognition.
+        min_print_height_px: smallest print height (px) worth reading (7-px
+            digits are still legible).
+        unsure_way_up: a line the up/down classifier turned with a score below
+            this, and that then reads as no serial, is read the other way up too
+            (0: never; live mode uses :data:`SURE_WAY_UP`).
+        frame_margin_px: a print whose quad comes this close (px) to the
+            image's edge is taken as cut by it.
+        print_length_mm, print_height_mm: (min, max) size in millimetres of a
+            text box that may hold a serial print, used when the image's scale
+            is known (:class:`~.model.ReadHints`). Measured on the specimen
+            notes' detector boxes (padded): 28-42 mm long; a 1997-series
+            ruble's prints (letters and 7 digits) ~30-35 mm; digits alone (the
+            detector may split off the letters) ~22 mm; padded digits 3-5 mm high.
+        way_up_min_lines, way_up_majority, way_up_cos, way_up_radius_h: an
+            ambiguous print's way up is settled by the classifier's verdicts on
+            the parallel lines (|cos| > way_up_cos) within way_up_radius_h print
+            heights: at least way_up_min_lines lines, way_up_majority of them agreeing.
+
+    Grouping prints into notes (:mod:`~.grouping`):
+        max_print_distance_h: two prints further apart than this many print
+            heights are not one note.
+        similar_hamming: two full reads differing in at most this many digits
+            may be one serial read twice; a partial read may differ from a
+            window of a full one in at most ``similar_partial_hamming``.
+        ruble_du, ruble_dv, ruble_min_spread, ruble_min_cos: where the left
+            print lies from the top-right one, in the top-right print's text
+            frame in units of its length (du along the text, dv downwards).
+            Measured on the 40 two-print rubles of the real photos: du
+            -5.2..-3.0, dv 0.41..1.6; a Polish note's prints sit at du -2.5,
+            dv 0.36. The left print must also be far enough left and down,
+            ``-du + 2 dv >= ruble_min_spread``: real rubles score 4.2 and more,
+            the specimen notes of :mod:`dealer_assist.synth` 3.7, the Polish
+            pair 3.2; and the two prints must read in the same direction
+            (cosine of their text directions above ruble_min_cos).
+        outside_slack_mm: a note placed from one print at a known scale may
+            reach this far (mm) beyond the image and still count as in it.
+        on_note_slack_mm: a print without a serial lying within this distance
+            (mm) of a read note's outline is taken as that note's print.
+
+    Trusting a serial (:mod:`~.trust`):
+        min_agreeing_reads: reads of one value needed to trust it.
+        rival_ratio: the trusted value needs this many times the reads of any rival.
+        small_print_px: a print lower than this (px) is small: its serial
+            needs a second engine even when both prints agree (small prints
+            fool one engine the same way on both prints: 0 read as 6 twice).
+        one_print_confidence: confidence factor of a serial trusted from one
+            print read by two engines.
+        dispute_ignores: engines whose values do not dispute a note: Tesseract,
+            the last cross-check, misreads too often (16 wrong 7-digit reads of
+            83 real prints) for its values to hold a note back.
+
+    Fast path (:mod:`~.fastpath`):
+        fast_note_height_px: height of the rectified note the print ROIs are cut from.
+        fast_aspect_tolerance: a found quad's long/short side ratio may differ
+            from the layout's by this fraction.
+    """
+
+    print_aspect: tuple[float, float] = (2.7, 10.0)
+    min_print_height_px: float = 6.0
+    unsure_way_up: float = 0.0
+    frame_margin_px: float = 3.0
+    print_length_mm: tuple[float, float] = (14.0, 62.0)
+    print_height_mm: tuple[float, float] = (3.0, 17.0)
+    way_up_min_lines: int = 3
+    way_up_majority: float = 0.75
+    way_up_cos: float = 0.9
+    way_up_radius_h: float = 40.0
+
+    max_print_distance_h: float = 60.0
+    similar_hamming: int = 2
+    similar_partial_hamming: int = 1
+    ruble_du: tuple[float, float] = (-6.5, -2.0)
+    ruble_dv: tuple[float, float] = (0.25, 2.2)
+    ruble_min_spread: float = 3.5
+    ruble_min_cos: float = 0.8
+    outside_slack_mm: float = 20.0
+    on_note_slack_mm: float = 10.0
+
+    min_agreeing_reads: int = 2
+    rival_ratio: int = 3
+    small_print_px: float = 22.0
+    one_print_confidence: float = 0.9
+    dispute_ignores: frozenset[str] = frozenset({"tesseract"})
+
+    fast_note_height_px: int = 320
+    fast_aspect_tolerance: float = 0.15
+
+
+#: The reader's thresholds as measured (see :class:`ReaderParams`).
+DEFAULT_PARAMS = ReaderParams()

@@ -1,0 +1,169 @@
+"""Stages 1-3 of the reader: find the text lines shaped like a serial print, turn them upright, read them.
+
+Pure functions of the image, the engines and the thresholds
+(:class:`~.params.ReaderParams`); no game rules.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from dealer_assist.vision.geometry import line_frame, quad_size, rectify, rotate_quad_180, upright_line_quad
+from dealer_assist.vision.model import Print, ReadHints
+from dealer_assist.vision.ocr import TextRecognizer
+from dealer_assist.vision.params import DEFAULT_PARAMS, ReaderParams
+from dealer_assist.vision.serials import SerialKind, SerialText, parse_serial_text
+
+__all__ = ["detect_lines", "find_prints"]
+
+
+def detect_lines(image: np.ndarray, detector, hints: ReadHints | None = None,
+                 params: ReaderParams = DEFAULT_PARAMS) -> list[np.ndarray]:
+    """Text-line quads ``(4, 2)`` ``float32`` px that may hold a serial print.
+
+    With ``hints.print_quads`` those quads are returned as they are (no text
+    detection: a confirm read of a known note). Otherwise ``detector.detect``
+    runs; with ``hints.px_per_mm`` only boxes of a serial print's physical size
+    are kept (:attr:`~.params.ReaderParams.print_length_mm`,
+    :attr:`~.params.ReaderParams.print_height_mm`), so a header or a
+    watermark word is not recognised for nothing.
+    """
+    if hints is not None and hints.print_quads is not None:
+        return [np.asarray(q, np.float32).reshape(4, 2) for q in hints.print_quads]
+    boxes = detector.detect(image)
+    if hints is None or not hints.px_per_mm:
+        return list(boxes)
+    ppm = float(hints.px_per_mm)
+    out = []
+    for box in boxes:
+        w, h = quad_size(box)
+        length, height = max(w, h) / ppm, min(w, h) / ppm
+        if (params.print_length_mm[0] <= length <= params.print_length_mm[1]
+                and params.print_height_mm[0] <= height <= params.print_height_mm[1]):
+            out.append(box)
+    return out
+
+
+def orientation_evidence(parsed: Sequence[SerialText]) -> int:
+    """2: a 7/9-digit run after two Cyrillic letters; 1: such a run alone; 0: none."""
+    best = 0
+    for st in parsed:
+        if st.kind in (SerialKind.SERIAL7, SerialKind.SERIAL9):
+            best = max(best, 2 if st.letters else 1)
+    return best
+
+
+def find_prints(image: np.ndarray, detector, recognizer: TextRecognizer,
+                second: TextRecognizer | None = None, params: ReaderParams = DEFAULT_PARAMS,
+                hints: ReadHints | None = None) -> list[Print]:
+    """Every text line shaped and read like a serial print.
+
+    Each serial-like line is read both ways up, because the digits 0, 1, 6, 8
+    and 9 still read as digits upside down (``0900099`` turned over reads
+    ``6600060``). The way up is taken from the two letters before the digits;
+    a print whose way up cannot be told is marked ``ambiguous`` and never
+    votes for a serial.
+
+    Args:
+        image: ``uint8`` ``(H, W, 3)`` BGR.
+        detector: finds line quads and classifies upside-down crops
+            (``detect(image)``, ``is_upside_down(crop) -> (bool, score)``).
+        recognizer: the primary recognizer.
+        second: a second recognizer asked, both ways up, about prints whose
+            way up the primary cannot tell (it may read the letters).
+        params: thresholds (``print_aspect``, ``min_print_height_px``,
+            ``unsure_way_up``, ``frame_margin_px``, the way-up vote).
+        hints: see :func:`detect_lines`.
+
+    Returns:
+        Prints with at least one serial-like read (7 or 9 digits, or a 5-6 digit part).
+    """
+    prints: list[Print] = []
+    lines: list[np.ndarray] = []  # every classified line, for the way-up vote
+    for box in detect_lines(image, detector, hints, params):
+        quad = upright_line_quad(box)
+        w, h = quad_size(quad)
+        if h < params.min_print_height_px or not (params.print_aspect[0] <= w / max(h, 1e-6) <= params.print_aspect[1]):
+            continue
+        crop = rectify(image, quad)
+        flipped, score = detector.is_upside_down(crop)
+        if flipped:
+            quad = rotate_quad_180(quad)
+            crop = crop[::-1, ::-1].copy()
+        lines.append(quad)
+        read = recognizer.recognize(crop)
+        parsed = parse_serial_text(read.text)
+        if not parsed and score < params.unsure_way_up:
+            # the classifier was unsure and its way up reads as nothing: try the other way first
+            quad, crop = rotate_quad_180(quad), crop[::-1, ::-1].copy()
+            read = recognizer.recognize(crop)
+            parsed = parse_serial_text(read.text)
+        if not parsed:
+            continue
+        # Read the other way up too and keep the way with the better evidence.
+        crop2 = crop[::-1, ::-1].copy()
+        read2 = recognizer.recognize(crop2)
+        parsed2 = parse_serial_text(read2.text)
+        e1, e2 = orientation_evidence(parsed), orientation_evidence(parsed2)
+        if e2 > e1:
+            quad, crop, read, parsed = rotate_quad_180(quad), crop2, read2, parsed2
+        ambiguous = e1 == e2 and e1 > 0
+        ih, iw = image.shape[:2]
+        m = params.frame_margin_px
+        cut = bool((quad.min(axis=0) < m).any() or (quad[:, 0] > iw - 1 - m).any() or (quad[:, 1] > ih - 1 - m).any())
+        prints.append(Print(quad=quad, crop=crop, reads=[(read, parsed)], ambiguous=ambiguous, cut=cut))
+    for p in prints:
+        if p.ambiguous and second is not None:
+            _settle_by_second(p, second)
+        if p.ambiguous:
+            _settle_way_up(p, lines, recognizer, params)
+    return prints
+
+
+def _settle_by_second(p: Print, second: TextRecognizer) -> None:
+    """Ask the second engine both ways up; letters on exactly one side settle it."""
+    r1 = second.recognize(p.crop)
+    flipped = p.crop[::-1, ::-1].copy()
+    r2 = second.recognize(flipped)
+    e1 = orientation_evidence(parse_serial_text(r1.text))
+    e2 = orientation_evidence(parse_serial_text(r2.text))
+    if e1 == 2 and e2 < 2:
+        p.reads.append((r1, parse_serial_text(r1.text)))
+        p.ambiguous = False
+    elif e2 == 2 and e1 < 2:
+        # The primary's reads were of the other way up: only the second's read stands.
+        p.quad = rotate_quad_180(p.quad)
+        p.crop = flipped
+        p.reads = [(r2, parse_serial_text(r2.text))]
+        p.ambiguous = False
+
+
+def _settle_way_up(p: Print, lines: Sequence[np.ndarray], recognizer: TextRecognizer, params: ReaderParams) -> None:
+    """Settle an ambiguous print's way up by the other text lines of its note.
+
+    The orientation classifier's verdicts on the parallel lines nearby (the
+    note's other printed words) vote; a clear majority decides, otherwise the
+    print stays ambiguous.
+    """
+    c, u, _, h = line_frame(p.quad)
+    same = opposite = 0
+    for q in lines:
+        cq, uq, _, _ = line_frame(q)
+        if np.linalg.norm(cq - c) < 1e-6 or np.linalg.norm(cq - c) > params.way_up_radius_h * h:
+            continue
+        cos = float(u @ uq)
+        if cos > params.way_up_cos:
+            same += 1
+        elif cos < -params.way_up_cos:
+            opposite += 1
+    n = same + opposite
+    if n < params.way_up_min_lines or max(same, opposite) < params.way_up_majority * n:
+        return
+    if opposite > same:
+        p.quad = rotate_quad_180(p.quad)
+        p.crop = p.crop[::-1, ::-1].copy()
+        r = recognizer.recognize(p.crop)
+        p.reads = [(r, parse_serial_text(r.text))]
+    p.ambiguous = False
