@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterable, Sequence
 import numpy as np
 
 from dealer_assist.fileio import folder_refusal, is_special_file
-from dealer_assist.rules import HandError, evaluate, parse_hand, result_to_json
+from dealer_assist.rules import HandError, evaluate, is_serial, parse_hand, repeated_serials, result_to_json
 from dealer_assist.vision.images import ImageError, load_image
 from dealer_assist.vision.ocr import EngineError
 from dealer_assist.vision.reader import NoteRead, SerialReader
@@ -338,7 +338,7 @@ def score_hand(folder: HandFolder, readings: dict[str, ImageReading],
             if not isinstance(given, list):
                 reasons.append(f"hand.json: the serials for {name} must be a list of 7-digit strings.")
                 continue
-            bad = [str(x) for x in given if not (isinstance(x, str) and len(x) == 7 and x.isdigit())]
+            bad = [str(x) for x in given if not is_serial(x)]
             if bad:
                 shown = bad[0] if len(bad[0]) <= 12 else bad[0][:12] + "…"
                 reasons.append(f"hand.json: the serial {shown!r} given for {name} is not exactly 7 digits.")
@@ -373,14 +373,10 @@ def score_hand(folder: HandFolder, readings: dict[str, ImageReading],
                            + (" (a note whose serial prints are hidden is not seen)."
                               if len(found) < slot.expected else "."))
         target.extend(n.serial for n in trusted)
-    seen: dict[str, list[str]] = {}
-    for n in notes:
-        if n["serial"] and not n.get("ignored"):
-            seen.setdefault(n["serial"], []).append(n["image"])
-    for serial, images in seen.items():
-        if len(images) > 1:
-            where = " and ".join(images) if len(set(images)) > 1 else f"{images[0]} (twice)"
-            reasons.append(f"serial {serial} is read in {where}: one note cannot lie in two places.")
+    for serial, images in repeated_serials((n["image"], n["serial"]) for n in notes
+                                           if n["serial"] and not n.get("ignored")):
+        where = " and ".join(images) if len(set(images)) > 1 else f"{images[0]} (twice)"
+        reasons.append(f"serial {serial} is read in {where}: one note cannot lie in two places.")
     if "position" not in settings:
         reasons.append("no playing position: put \"position\" in hand.json or pass --position.")
     if not [s for s in folder.slots if s.seat == "board"]:

@@ -47,12 +47,13 @@ from dealer_assist.rules import (
     ZeroJoker,
     best_hand,
     chips_to_json,
+    dealer_among,
     evaluate,
     rank_options,
+    repeated_serials,
     result_to_json,
-    settle,
 )
-from dealer_assist.rules.formats import settlement_to_json
+from dealer_assist.rules.formats import best_to_json, settlement_to_json
 from dealer_assist.rules.notes import check_position, check_serial
 
 __all__ = ["NoteInfo", "Slot", "SeatView", "TableState", "TableView", "table_view", "STREETS", "BOARD_NOTES",
@@ -400,14 +401,8 @@ class TableView:
 
 
 def _best_json(seat: SeatView, view: TableView) -> dict:
-    """A FORMATS.md §2 player entry built without a Hand (a seat alone, or not revealed)."""
-    best = seat.best
-    if best is None:
-        return {"class": None, "ranks": None, "natural": None, "notes": []}
-    serials = seat.serials[:POCKET_NOTES] + view.board_serials
-    notes = [{"serial": serials[i], "from": "pocket" if i < POCKET_NOTES else "board", "rank": o.rank,
-              "natural": o.natural, "reason": o.reason} for i, o in zip(best.notes, best.options)]
-    return {"class": best.hand_class.value, "ranks": list(best.ranks), "natural": best.natural, "notes": notes}
+    """A FORMATS.md §2 player entry for a seat before the showdown (its best hand so far)."""
+    return best_to_json(seat.best, seat.serials[:POCKET_NOTES] + view.board_serials, POCKET_NOTES)
 
 
 def _slots(zone: str, notes: Sequence[NoteInfo], manual: Mapping[str, str], limit: int) -> list[Slot]:
@@ -490,13 +485,9 @@ def table_view(state: TableState, notes: Iterable[NoteInfo]) -> TableView:
                               len(known) == POCKET_NOTES, options, best, chips=chips.get(name)))
 
     # one serial in two places: one note cannot lie in two places (a reading or typing mistake)
-    where: dict[str, list[str]] = {}
-    for slot in board + [s for ss in seat_slots.values() for s in ss]:
-        if slot.known:
-            where.setdefault(slot.serial, []).append(slot.label)
-    for serial, places in where.items():
-        if len(places) > 1:
-            problems.append(f"The serial {serial} is in {' and '.join(places)}: one note cannot lie in two places.")
+    placed = [(slot.label, slot.serial) for slot in board + [s for ss in seat_slots.values() for s in ss] if slot.known]
+    for serial, places in repeated_serials(placed):
+        problems.append(f"The serial {serial} is in {' and '.join(places)}: one note cannot lie in two places.")
 
     in_hand = [s for s in seats if s.in_hand]
     still_in = [s for s in in_hand if not s.folded]
@@ -528,29 +519,16 @@ def table_view(state: TableState, notes: Iterable[NoteInfo]) -> TableView:
     showdown = None
     winners: tuple[str, ...] = ()
     settlement = None
-    results: dict[str, str] = {}
     if complete:
-        players = [Player(s.name, s.serials[:POCKET_NOTES], folded=s.folded) for s in seats if s.revealed]
-        dealer = state.dealer if state.dealer in {pl.name for pl in players} else None
-        strengths: dict[str, int] = {}
-        if len(players) >= 2:
-            showdown = evaluate(Hand(p, tuple(known_board_serials(board)), tuple(players), state.zero_joker,
-                                     state.tie_policy, dealer))
-        if last_standing is not None:
-            winners = (last_standing,)
-        else:
-            contenders = [s for s in still_in if s.revealed]
-            if showdown is not None:
-                strengths = {r.name: r.strength for r in showdown.players if r.name in {c.name for c in contenders}}
-            else:
-                strengths = {c.name: (c.best.strength if c.best is not None else -1) for c in contenders}
-            if strengths:
-                top = max(strengths.values())
-                winners = tuple(s.name for s in seats if strengths.get(s.name) == top)
-        if chips:
-            order = [s.name for s in _from_left_of_dealer(seats, state.dealer_index) if s.in_hand]
-            settlement = settle({n: chips.get(n, 0) for n in order}, strengths, order, tie_policy=state.tie_policy,
-                                last_standing=last_standing)
+        # the rules decide: every seat in the hand, its pocket notes when known (RULES.md §3-4)
+        players = tuple(Player(s.name, s.serials[:POCKET_NOTES] if s.revealed else (), chips.get(s.name),
+                               folded=s.folded, revealed=s.revealed)
+                        for s in in_hand)
+        names = [pl.name for pl in players]
+        showdown = evaluate(Hand(p, tuple(known_board_serials(board)), players, state.zero_joker, state.tie_policy,
+                                 dealer_among(state.seats, state.dealer, names)))
+        winners, settlement = showdown.winners, showdown.settlement
+        results: dict[str, str] = {}
         for s in in_hand:
             if s.folded:
                 results[s.name] = "folded"
@@ -574,11 +552,6 @@ def table_view(state: TableState, notes: Iterable[NoteInfo]) -> TableView:
 
 def known_board_serials(board: Sequence[Slot]) -> list[str]:
     return [s.serial for s in board if s.known]
-
-
-def _from_left_of_dealer(seats: Sequence[SeatView], dealer_index: int) -> list[SeatView]:
-    d = dealer_index + 1
-    return list(seats[d:]) + list(seats[:d])
 
 
 def chips_text(value) -> str:

@@ -16,10 +16,10 @@ winners, §3-4), :mod:`~.settlement` (side pots, §4), :mod:`~.options`
 from dealer_assist.rules.errors import HandError
 from dealer_assist.rules.formats import chips_to_json, parse_hand, result_to_json
 from dealer_assist.rules.hands import NO_HAND, BestHand, HandClass, best_hand, classify, hand_strength
-from dealer_assist.rules.notes import RankOption, Shift, rank_options
+from dealer_assist.rules.notes import RankOption, Shift, check_serial, is_serial, rank_options, repeated_serials
 from dealer_assist.rules.options import TiePolicy, ZeroJoker
 from dealer_assist.rules.settlement import Pot, Settlement, settle
-from dealer_assist.rules.showdown import Hand, Player, PlayerResult, Showdown, evaluate
+from dealer_assist.rules.showdown import Hand, Player, PlayerResult, Showdown, dealer_among, evaluate
 
 __all__ = [
     "BestHand",
@@ -37,12 +37,16 @@ __all__ = [
     "TiePolicy",
     "ZeroJoker",
     "best_hand",
+    "check_serial",
     "chips_to_json",
     "classify",
+    "dealer_among",
     "evaluate",
     "hand_strength",
+    "is_serial",
     "parse_hand",
     "rank_options",
+    "repeated_serials",
     "result_to_json",
     "settle",
 ]

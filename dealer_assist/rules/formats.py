@@ -27,7 +27,8 @@ from dealer_assist.rules.options import TiePolicy, ZeroJoker
 from dealer_assist.rules.showdown import Hand, Player, Showdown, evaluate  # noqa: F401 (doctests)
 from dealer_assist.rules.settlement import Settlement
 
-__all__ = ["parse_hand", "result_to_json", "chips_to_json", "short_value", "shorten_echo", "option_choices"]
+__all__ = ["parse_hand", "result_to_json", "best_to_json", "settlement_to_json", "chips_to_json", "short_value",
+           "shorten_echo", "option_choices"]
 
 
 def parse_hand(obj: object, *, reject_duplicates: bool = False) -> Hand:
@@ -176,7 +177,9 @@ def chips_to_json(chips: int | Fraction) -> int | str:
     return chips
 
 
-def _best_to_json(best: BestHand | None, serials: tuple[str, ...], pocket_count: int) -> dict[str, Any]:
+def best_to_json(best: BestHand | None, serials: tuple[str, ...], pocket_count: int) -> dict[str, Any]:
+    """FORMATS.md §2 ``players[name]``: class, ranks, natural and the 3 notes played, for a best hand over
+    ``serials`` (the pocket's ``pocket_count`` serials first, then the board's); ``class`` null for no hand."""
     if best is None:
         return {"class": None, "ranks": None, "natural": None, "notes": []}
     notes = [
@@ -216,7 +219,7 @@ def result_to_json(showdown: Showdown) -> dict[str, Any]:
     """
     out: dict[str, Any] = {
         "players": {
-            r.name: _best_to_json(r.best, r.serials, len(r.player.pocket)) for r in showdown.players
+            r.name: best_to_json(r.best, r.serials, len(r.player.pocket)) for r in showdown.players
         },
         "winners": list(showdown.winners),
     }

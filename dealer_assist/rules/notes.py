@@ -22,11 +22,12 @@ import json
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
 from functools import lru_cache
+from typing import Iterable
 
 from dealer_assist.rules.errors import HandError
 from dealer_assist.rules.options import ZeroJoker
 
-__all__ = ["Shift", "RankOption", "rank_options", "check_serial", "check_position"]
+__all__ = ["Shift", "RankOption", "rank_options", "check_serial", "is_serial", "check_position", "repeated_serials"]
 
 SERIAL_DIGITS = 7
 
@@ -105,10 +106,37 @@ def check_serial(serial: object, where: str = "serial") -> str:
     """
     if not isinstance(serial, str):
         raise HandError(f"{where} must be a string of 7 digits, got {_show(serial)}.")
-    if len(serial) != SERIAL_DIGITS or not serial.isascii() or not serial.isdigit():
+    if not is_serial(serial):
         shown = serial if len(serial) <= 40 else serial[:20] + "…"
         raise HandError(f"{where} must be exactly 7 digits, got {shown!r}.")
     return serial
+
+
+def is_serial(text: object) -> bool:
+    """Whether ``text`` is a serial that plays: a string of exactly 7 ASCII digits (RULES.md §1, §6.6).
+
+    >>> is_serial("0102030"), is_serial("０１０２０３０"), is_serial("12345678")
+    (True, False, False)
+    """
+    return isinstance(text, str) and len(text) == SERIAL_DIGITS and text.isascii() and text.isdigit()
+
+
+def repeated_serials(placed: Iterable[tuple[str, str]]) -> list[tuple[str, list[str]]]:
+    """Serials that lie in more than one place: ``[(serial, [place, ...])]`` in first-seen order.
+
+    One physical note cannot lie in two places, so a repeat is a reading or
+    typing mistake (the digits alone do not identify a note -- the letters do,
+    RULES.md §1 -- but two notes of one deck sharing 7 digits do not occur in
+    practice). ``placed`` gives ``(place, serial)`` pairs; the place is any
+    label the caller shows (a field, a photo, a seat's note).
+
+    >>> repeated_serials([("board 1", "1111111"), ("P1 1", "2222222"), ("P2 2", "1111111")])
+    [('1111111', ['board 1', 'P2 2'])]
+    """
+    where: dict[str, list[str]] = {}
+    for place, serial in placed:
+        where.setdefault(serial, []).append(place)
+    return [(s, places) for s, places in where.items() if len(places) > 1]
 
 
 def check_position(position: object, where: str = "position") -> int:

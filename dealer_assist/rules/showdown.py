@@ -19,13 +19,15 @@ standing) and, when contributions are given, the settlement.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
+
 from dealer_assist.rules.errors import HandError
 from dealer_assist.rules.hands import NO_HAND, BestHand, best_hand
-from dealer_assist.rules.notes import RankOption, check_position, check_serial, rank_options
+from dealer_assist.rules.notes import RankOption, check_position, check_serial, rank_options, repeated_serials
 from dealer_assist.rules.options import TiePolicy, ZeroJoker
 from dealer_assist.rules.settlement import Settlement, settle
 
-__all__ = ["Player", "Hand", "PlayerResult", "Showdown", "evaluate"]
+__all__ = ["Player", "Hand", "PlayerResult", "Showdown", "evaluate", "dealer_among"]
 
 MAX_BOARD = 3
 
@@ -34,10 +36,12 @@ MAX_BOARD = 3
 class Player:
     """One seat of a hand (FORMATS.md §1 ``players[i]``).
 
-    ``pocket`` holds the two pocket serials (7 digits each).  ``contributed`` is
-    the chips put in this hand (``None`` when not tracked).  A ``folded``
-    player takes no part in the showdown; one who did not reveal (``revealed``
-    false) is excluded from the distribution (RULES.md §4).
+    ``pocket`` holds the two pocket serials (7 digits each), or nothing when
+    they are not known: a player who folded or did not reveal need not show
+    them (RULES.md §4).  ``contributed`` is the chips put in this hand
+    (``None`` when not tracked).  A ``folded`` player takes no part in the
+    showdown; one who did not reveal (``revealed`` false) is excluded from the
+    distribution (RULES.md §4).
     """
 
     name: str
@@ -62,7 +66,8 @@ class Hand:
 
     Raises :class:`HandError` naming the field for: a serial that is not exactly
     7 digits, P outside 1..7, more than 3 board notes, a player without exactly
-    2 pocket notes, fewer than 2 players, a blank or duplicate name, an unknown
+    2 pocket notes (none is allowed for a player who folded or did not
+    reveal: the notes are not known), fewer than 2 players, a blank or duplicate name, an unknown
     option value, a negative or non-integer contribution, or a dealer who is not
     a player.  The same serial in two places is not rejected here (the golden
     cases repeat serials); see :meth:`duplicate_serials`.
@@ -98,7 +103,7 @@ class Hand:
             pocket = player.pocket
             if not isinstance(pocket, tuple):
                 raise HandError(f"{where}.pocket must be a list of 2 serials.")
-            if len(pocket) != 2:
+            if len(pocket) != 2 and not (len(pocket) == 0 and (player.folded or not player.revealed)):
                 raise HandError(f"{where}.pocket has {len(pocket)} note(s); exactly 2 are needed.")
             for j, serial in enumerate(pocket):
                 check_serial(serial, f"{where}.pocket[{j}]")
@@ -129,6 +134,11 @@ class Hand:
         d = names.index(self.dealer) + 1
         return names[d:] + names[:d]
 
+    @property
+    def pockets_known(self) -> bool:
+        """Every player's two pocket notes are known."""
+        return all(len(p.pocket) == 2 for p in self.players)
+
     def duplicate_serials(self) -> list[tuple[str, list[str]]]:
         """Serials that lie in more than one place, with the fields holding them.
 
@@ -140,13 +150,32 @@ class Hand:
         ...                        Player("B", ("3333333", "4444444")))).duplicate_serials()
         [('1111111', ['board[0]', 'players[0].pocket[0]'])]
         """
-        where: dict[str, list[str]] = {}
-        for i, serial in enumerate(self.board):
-            where.setdefault(serial, []).append(f"board[{i}]")
-        for i, player in enumerate(self.players):
-            for j, serial in enumerate(player.pocket):
-                where.setdefault(serial, []).append(f"players[{i}].pocket[{j}]")
-        return [(s, fields) for s, fields in where.items() if len(fields) > 1]
+        placed = [(f"board[{i}]", serial) for i, serial in enumerate(self.board)]
+        placed += [(f"players[{i}].pocket[{j}]", serial)
+                   for i, player in enumerate(self.players) for j, serial in enumerate(player.pocket)]
+        return repeated_serials(placed)
+
+
+def dealer_among(seats: Sequence[str], dealer: str, players: Sequence[str]) -> str | None:
+    """The seat that holds the button among a hand's ``players``, for odd chips (RULES.md §4).
+
+    ``seats`` is the whole table clockwise, ``dealer`` its dealer's seat. When
+    the dealer plays the hand it is the dealer; otherwise it is the nearest
+    player on the dealer's right, so that the odd chips still go one at a
+    time starting at the dealer's left (:meth:`Hand.odd_chip_order`).
+    ``None`` when no player sits at the table.
+
+    >>> dealer_among(["A", "B", "C", "D"], "B", ["A", "C", "D"]), dealer_among(["A", "B", "C"], "A", ["B", "C"])
+    ('A', 'C')
+    """
+    if dealer in players:
+        return dealer
+    d = list(seats).index(dealer)
+    for k in range(1, len(seats) + 1):
+        seat = seats[(d - k) % len(seats)]
+        if seat in players:
+            return seat
+    return None
 
 
 def _option(enum: type, value: object, field: str):
@@ -227,7 +256,7 @@ def evaluate(hand: Hand, *, exact: bool = False) -> Showdown:
                 player=pl,
                 serials=tuple(pl.pocket) + hand.board,
                 notes=notes,
-                best=best_hand(notes),
+                best=best_hand(notes) if pl.pocket else None,  # notes not known: no hand to show
                 contender=(pl.name == last) or (last is None and not pl.folded and pl.revealed),
             )
         )
