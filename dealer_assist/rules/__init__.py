@@ -10,24 +10,28 @@ Typical use::
 Modules, after the domain nouns: :mod:`~.notes` (a note's rank options, §2),
 :mod:`~.hands` (best 3-note hand, §3), :mod:`~.showdown` (the hand and its
 winners, §3-4), :mod:`~.settlement` (side pots, §4), :mod:`~.options`
-(zero-joker and tie policy), :mod:`~.formats` (FORMATS.md §1-2 objects).
+(zero-joker and tie policy), :mod:`~.formats` (FORMATS.md §1-2 objects),
+:mod:`~.odds` (exact all-in odds over the board notes to come, §2-4).
 """
 
 from dealer_assist.rules.errors import HandError
 from dealer_assist.rules.formats import chips_to_json, parse_hand, result_to_json
 from dealer_assist.rules.hands import NO_HAND, BestHand, HandClass, best_hand, classify, hand_strength
 from dealer_assist.rules.notes import RankOption, Shift, check_serial, is_serial, rank_options, repeated_serials
+from dealer_assist.rules.odds import AllInOdds, PlayerOdds, all_in_odds, odds_to_json, parse_odds_hand
 from dealer_assist.rules.options import TiePolicy, ZeroJoker
 from dealer_assist.rules.settlement import Pot, Settlement, settle
 from dealer_assist.rules.showdown import Hand, Player, PlayerResult, Showdown, dealer_among, evaluate
 
 __all__ = [
+    "AllInOdds",
     "BestHand",
     "Hand",
     "HandClass",
     "HandError",
     "NO_HAND",
     "Player",
+    "PlayerOdds",
     "PlayerResult",
     "Pot",
     "RankOption",
@@ -36,6 +40,7 @@ __all__ = [
     "Showdown",
     "TiePolicy",
     "ZeroJoker",
+    "all_in_odds",
     "best_hand",
     "check_serial",
     "chips_to_json",
@@ -44,7 +49,9 @@ __all__ = [
     "evaluate",
     "hand_strength",
     "is_serial",
+    "odds_to_json",
     "parse_hand",
+    "parse_odds_hand",
     "rank_options",
     "repeated_serials",
     "result_to_json",

@@ -1,0 +1,203 @@
+"""``dealer-assist ledger``: who is up and down over the logged hands, and who pays whom.
+
+Wiring only: the log is read by :mod:`dealer_assist.live.history`, the sums
+and the transfers are :func:`dealer_assist.ledger.build_ledger`.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+from dealer_assist.cli.app import app
+from dealer_assist.cli.output import output_errors
+from dealer_assist.ledger import CARRIED_POT, EXACT_PARTIES, ORGANISER, Ledger, build_ledger
+from dealer_assist.rules.formats import chips_to_json
+
+__all__ = ["ledger_command", "parse_since", "ledger_to_json"]
+
+EPILOG = (
+    "Buy-in = ante + rake (seed 000): each player dealt into a hand pays both; the rake goes to the organiser, "
+    "the hand's antes to its winner. The hand log holds neither, so both are 0 unless --ante / --rake give them.\n\n"
+    "Examples:\n\n"
+    "  dealer-assist ledger\n\n"
+    "  dealer-assist ledger --log hands.jsonl --since 2025-01-01T19:00 --ante 10 --rake 2 --json"
+)
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def _cell(value: object) -> Text:
+    """A logged name or figure as a table cell, shown as written (no rich markup, no control characters)."""
+    return Text(_CONTROL.sub("", str(value)))
+
+
+def parse_since(text: str) -> datetime:
+    """An ISO date or date-time as an aware datetime; a time without a zone is local time.
+
+    Raises ``ValueError`` with a sentence for anything else.
+
+    >>> parse_since("2025-01-01T20:00+01:00").isoformat()
+    '2025-01-01T20:00:00+01:00'
+    >>> parse_since("2025-01-01").tzinfo is not None
+    True
+    """
+    cleaned = text.strip()
+    if cleaned.endswith(("Z", "z")):
+        cleaned = cleaned[:-1] + "+00:00"
+    try:
+        when = datetime.fromisoformat(cleaned)
+    except ValueError:
+        shown = text if len(text) <= 30 else text[:30] + "…"
+        raise ValueError(f"must be an ISO date or date-time such as 2025-01-01 or 2025-01-01T20:00, "
+                         f"not {shown!r}.") from None
+    return when if when.tzinfo is not None else when.astimezone()
+
+
+@app.command("ledger", epilog=EPILOG)
+def ledger_command(
+    log: Optional[Path] = typer.Option(None, "--log", metavar="FILE",
+                                       help="The hand log (default: $DEALER_ASSIST_HISTORY, else "
+                                            "~/.local/share/dealer-assist/hands.jsonl, as for history)."),
+    since: Optional[str] = typer.Option(None, "--since", metavar="TIME",
+                                        help="Count only hands finished at or after TIME, an ISO date or date-time "
+                                             "(2025-01-01, 2025-01-01T20:00, 2025-01-01T20:00+01:00; "
+                                             "without a zone: local time)."),
+    ante: int = typer.Option(0, "--ante", metavar="CHIPS", min=0,
+                             help="Ante each player dealt into a hand pays; the organiser returns the hand's "
+                                  "antes to its winner. The log has no ante field: 0 unless given (default: 0).",
+                             show_default=False),
+    rake: int = typer.Option(0, "--rake", metavar="CHIPS", min=0,
+                             help="Rake each player dealt into a hand pays to the organiser. The log has no rake "
+                                  "field: 0 unless given (default: 0).", show_default=False),
+    as_json: bool = typer.Option(False, "--json", help="Print the ledger as one JSON object."),
+    as_csv: bool = typer.Option(False, "--csv", help="Print the ledger as CSV: a row per player, the organiser, "
+                                                     "the carried pot and each transfer."),
+) -> None:
+    """The session ledger: hands, chips put in and won, buy-ins, net per player, and the fewest transfers that
+    settle everyone."""
+    from dealer_assist.live.history import HistoryError, default_log_path, read_log
+
+    if as_json and as_csv:
+        raise typer.BadParameter("give --json or --csv, not both.", param_hint="'--json' / '--csv'")
+    when = None
+    if since is not None:
+        try:
+            when = parse_since(since)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="'--since'") from None
+    path = log if log is not None else default_log_path()
+    try:
+        records, warnings = read_log(path)
+    except HistoryError as exc:
+        typer.echo(f"Error: {exc}", err=True)
+        raise typer.Exit(2)
+    ledger = build_ledger(records, ante=ante, rake=rake, since=when)
+    err = Console(stderr=True, soft_wrap=True)
+    if warnings:
+        err.print(f"warning: {len(warnings)} line(s) of {path} are not hand records this program can read; "
+                  f"skipped.", markup=False, highlight=False)
+    if ledger.skipped:
+        more = f" (and {len(ledger.skipped) - 1} more)" if len(ledger.skipped) > 1 else ""
+        err.print(f"warning: {len(ledger.skipped)} hand record(s) left out of the ledger: "
+                  f"{ledger.skipped[0]}{more}", markup=False, highlight=False)
+    with output_errors():
+        if as_json:
+            out = ledger_to_json(ledger)
+            out.update({"log": str(path), "since": when.isoformat() if when else None, "skipped_lines": len(warnings)})
+            sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+        elif as_csv:
+            _write_csv(ledger)
+        else:
+            Console().print(_render(ledger, path, when))
+        sys.stdout.flush()
+
+
+def ledger_to_json(ledger: Ledger) -> dict:
+    """The ledger as a JSON object (chips as whole numbers, or ``"a/b"`` for exact shares)."""
+    c = chips_to_json
+    return {
+        "players": {p.name: {"hands_played": p.hands_played, "hands_won": p.hands_won, "put_in": c(p.put_in),
+                             "buy_ins": c(p.buy_ins), "won": c(p.won), "net": c(p.net)} for p in ledger.players},
+        "hands": ledger.hands,
+        "hands_not_decided": ledger.not_decided,
+        "ante": ledger.ante_per_hand,
+        "rake_per_player": ledger.rake_per_hand,
+        "rake": c(ledger.rake),
+        "carried_in": c(ledger.carried_in),
+        "carried_out": c(ledger.carried_out),
+        "transfers": [{"from": t.payer, "to": t.payee, "amount": c(t.amount)} for t in ledger.transfers],
+        "fewest_transfers": ledger.fewest,
+    }
+
+
+def _write_csv(ledger: Ledger) -> None:
+    c = chips_to_json
+    out = csv.writer(sys.stdout, lineterminator="\n")
+    out.writerow(["kind", "name", "hands_played", "hands_won", "put_in", "buy_ins", "won", "net", "to", "amount"])
+    for p in ledger.players:
+        out.writerow(["player", p.name, p.hands_played, p.hands_won, c(p.put_in), c(p.buy_ins), c(p.won), c(p.net),
+                      "", ""])
+    out.writerow(["organiser", ORGANISER, "", "", "", "", c(ledger.rake), c(ledger.rake), "", ""])
+    pot = ledger.carried_out - ledger.carried_in
+    out.writerow(["carried pot", CARRIED_POT, "", "", c(ledger.carried_in), "", c(ledger.carried_out), c(pot), "", ""])
+    for t in ledger.transfers:
+        out.writerow(["transfer", t.payer, "", "", "", "", "", "", t.payee, c(t.amount)])
+
+
+def _signed(chips) -> str:
+    value = chips_to_json(chips)
+    return f"+{value}" if chips > 0 else str(value)
+
+
+def _render(ledger: Ledger, path: Path, since: Optional[datetime]) -> Group:
+    c = chips_to_json
+    title = f"{path} · {ledger.hands} hand(s)"
+    if since is not None:
+        title += f" since {since.isoformat(sep=' ', timespec='minutes')}"
+    title += f" · ante {ledger.ante_per_hand}, rake {ledger.rake_per_hand} per player and hand"
+    table = Table(title=_cell(title), title_justify="left")
+    for column in ("Player", "Hands", "Hands won", "Put in", "Buy-ins", "Chips won", "Net"):
+        table.add_column(column, justify="left" if column == "Player" else "right")
+    for p in ledger.players:
+        table.add_row(_cell(p.name), str(p.hands_played), str(p.hands_won), str(c(p.put_in)), str(c(p.buy_ins)),
+                      str(c(p.won)), _signed(p.net))
+    if ledger.rake or ledger.carried_in or ledger.carried_out:
+        table.add_section()
+    if ledger.rake:
+        table.add_row(f"{ORGANISER} (rake)", "", "", "", "", str(c(ledger.rake)), _signed(ledger.rake))
+    if ledger.carried_in or ledger.carried_out:
+        pot = ledger.carried_out - ledger.carried_in
+        table.add_row(CARRIED_POT, "", "", str(c(ledger.carried_in)) if ledger.carried_in else "", "",
+                      str(c(ledger.carried_out)), _signed(pot))
+    parts: list = [table]
+    notes = []
+    if ledger.carried_out:
+        notes.append(f"{c(ledger.carried_out)} chip(s) are still carried over at the end (rolled-over pots).")
+    if ledger.carried_in:
+        notes.append(f"{c(ledger.carried_in)} carried chip(s) came from hands before --since.")
+    if ledger.not_decided:
+        notes.append(f"{ledger.not_decided} hand(s) not decided (no showdown logged) are not counted.")
+    if ledger.transfers:
+        how = ("the fewest possible" if ledger.fewest else
+               f"found greedily: more than {EXACT_PARTIES} parties, not always the fewest")
+        transfers = Table()
+        for column in ("Pays", "To", "Chips"):
+            transfers.add_column(column, justify="right" if column == "Chips" else "left")
+        for t in ledger.transfers:
+            transfers.add_row(_cell(t.payer), _cell(t.payee), str(c(t.amount)))
+        parts.extend([Text(f"Transfers that settle everyone ({how}):", style="bold"), transfers])
+    elif ledger.hands:
+        notes.append("Everyone is square: no transfer is needed.")
+    parts.extend(Text(note) for note in notes)
+    return Group(*parts)

@@ -1,0 +1,203 @@
+"""``dealer-assist odds``: each player's exact chance to win or split at an all-in.
+
+Wiring only: the odds are :func:`dealer_assist.rules.odds.all_in_odds`; this
+module reads FORMATS.md §1 lines, prints one result per hand and says what is
+wrong with a bad line in one sentence, as ``dealer-assist eval`` does.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import IO, Iterator
+
+import typer
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+from dealer_assist.cli.app import app
+from dealer_assist.cli.output import OutputError, output_errors, write_stdout
+from dealer_assist.render import serial_text
+from dealer_assist.rules.errors import HandError
+from dealer_assist.rules.odds import AllInOdds, all_in_odds, odds_to_json, parse_odds_hand
+from dealer_assist.rules.showdown import Hand
+
+__all__ = ["odds_command", "percent", "render_odds"]
+
+EPILOG = (
+    "Examples:\n\n"
+    "  dealer-assist odds --hands allin.jsonl\n\n"
+    "  echo '{\"position\": 4, \"board\": [\"1234567\"], \"players\": [{\"name\": \"A\", \"pocket\": "
+    "[\"7654321\", \"0102030\"]}, {\"name\": \"B\", \"pocket\": [\"9990999\", \"1234000\"]}]}' "
+    "| dealer-assist odds --hands - --json"
+)
+
+
+@app.command("odds", epilog=EPILOG)
+def odds_command(
+    hands: str = typer.Option(
+        ..., "--hands", metavar="FILE",
+        help="JSON Lines file of hands (FORMATS.md §1) with 0-3 board notes known; '-' reads standard input. "
+             "Every player still in needs both pocket notes; a folded or unrevealed player's may be null.",
+    ),
+    as_json: bool = typer.Option(
+        False, "--json",
+        help='One line per hand: {"players": {"P1": {"win": 0.4213, "tie": 0.031}, ...}, "board_unknown": 2}; '
+             'a bad line gives {"error": ...}.',
+    ),
+    exact: bool = typer.Option(
+        False, "--exact", help="With --json, also the exact probabilities as fractions (win_exact, tie_exact).",
+    ),
+) -> None:
+    """Exact all-in odds: each player's chance to win the pot alone or to split it.
+
+    Every serial not seen in the hand is equally likely for a board note to come (RULES.md §2-4).
+
+    Folded and unrevealed players have no chance; with 3 board notes known the result is the showdown's.
+    """
+    with output_errors():
+        seen, bad = _odds_file(hands, as_json, exact)
+    if not seen:
+        source = "standard input" if hands == "-" else hands
+        typer.echo(f"no hands in {source}.", err=True)
+        raise typer.Exit(code=1)
+    if bad:
+        typer.echo(f"{bad} hand line(s) could not be evaluated.", err=True)
+        raise typer.Exit(code=1)
+
+
+def percent(p: float) -> str:
+    """A probability for people: ``"42.13%"``; ``"<0.01%"`` / ``">99.99%"`` when
+    rounding would show 0% or 100% for what is not exactly so.
+
+    >>> percent(0.42131), percent(0.0), percent(1.0), percent(2e-7), percent(1 - 2e-7)
+    ('42.13%', '0%', '100%', '<0.01%', '>99.99%')
+    """
+    if p == 0:
+        return "0%"
+    if p == 1:
+        return "100%"
+    if p < 0.00005:
+        return "<0.01%"
+    if p > 0.99995:
+        return ">99.99%"
+    return f"{100 * p:.2f}%"
+
+
+_STATUS = {"folded": "folded", "not revealed": "did not reveal", "last standing": "last player standing"}
+
+
+def render_odds(hand: Hand, odds: AllInOdds, unknown: frozenset[tuple[str, int]], title: str | None = None) -> Group:
+    """A hand's odds as a rich renderable: the board, then per player the pocket notes
+    (digit at P highlighted; ``?`` when unknown), win, tie and why a player has no chance."""
+    p = hand.position
+    board = Text(f"P={p} · zero-joker {hand.zero_joker.value} · board: ")
+    for serial in hand.board:
+        board.append_text(serial_text(serial, p))
+        board.append(" ")
+    if odds.board_unknown:
+        board.append(f"+ {odds.board_unknown} to come" if hand.board else f"{odds.board_unknown} notes to come")
+    else:
+        board.append("complete")
+    table = Table(title=Text(title) if title else None, title_justify="left")
+    statuses = any(result.status != "in" for result in odds.players)
+    for column in ("Player", "Pocket", "Win", "Tie") + (("",) if statuses else ()):
+        table.add_column(column, justify="right" if column in ("Win", "Tie") else "left")
+    for player, result in zip(hand.players, odds.players):
+        pocket = Text()
+        for j, serial in enumerate(player.pocket):
+            if j:
+                pocket.append(" ")
+            pocket.append("???????" if (player.name, j) in unknown else serial_text(serial, p))
+        row = [Text(player.name), pocket, percent(result.win), percent(result.tie)]
+        table.add_row(*row, *([_STATUS.get(result.status, "")] if statuses else []))
+    caption = Text(f"pot shared: {percent(float(odds.split_exact))}")
+    if odds.board_unknown:
+        caption.append(f" · over {odds.deals:,} equally likely ordered deals")
+    return Group(board, table, caption)
+
+
+def _error(number: int, message: str, as_json: bool) -> None:
+    text = f"line {number}: {message}"
+    if as_json:
+        write_stdout(json.dumps({"error": text}, ensure_ascii=False) + "\n")
+    else:
+        Console(stderr=True).print(text, style="bold red", markup=False, highlight=False, soft_wrap=True)
+
+
+def _lines(path: str) -> Iterator[tuple[int, bytes]]:
+    """Numbered raw lines of ``path`` ('-' = stdin), read lazily."""
+    if path == "-":
+        stream: IO[bytes] = sys.stdin.buffer
+        yield from enumerate(stream, 1)
+        return
+    try:
+        stream = open(path, "rb")
+    except OSError as error:
+        raise typer.BadParameter(
+            f"cannot read {path!r}: {error.strerror or error}.", param_hint="'--hands'"
+        ) from None
+    with stream:
+        yield from enumerate(stream, 1)
+
+
+def _decode(number: int, raw: bytes) -> tuple[object, str | None]:
+    """The JSON object of a line, or the sentence saying why there is none (``None`` for a blank line)."""
+    try:
+        text = raw.decode("utf-8-sig" if number == 1 else "utf-8")
+    except UnicodeDecodeError:
+        return None, "the line is not valid UTF-8 text."
+    if not text.strip():
+        return None, None
+    try:
+        return json.loads(text), None
+    except json.JSONDecodeError as error:
+        return None, f"not valid JSON ({error.msg} at column {error.colno})."
+    except RecursionError:
+        return None, "not valid JSON (nested too deeply)."
+    except ValueError:  # int() refuses a number of more than 4300 digits
+        return None, "a number on the line is too long to read (over 4300 digits)."
+
+
+def _odds_file(path: str, as_json: bool, exact: bool) -> tuple[int, int]:
+    """The odds of every line of ``path`` in order; how many lines held something, how many were bad."""
+    seen = bad = 0
+    for number, raw in _lines(path):
+        obj, problem = _decode(number, raw)
+        if obj is None and problem is None:
+            continue  # blank lines carry no hand
+        seen += 1
+        if problem is not None:
+            bad += 1
+            _error(number, problem, as_json)
+            continue
+        try:
+            hand, unknown = parse_odds_hand(obj)
+            odds = all_in_odds(hand, unknown_notes=unknown)
+        except HandError as error:
+            bad += 1
+            _error(number, str(error), as_json)
+            continue
+        if as_json:
+            write_stdout(json.dumps(odds_to_json(odds, exact=exact), ensure_ascii=False) + "\n")
+        else:
+            try:
+                Console().print(render_odds(hand, odds, unknown, title=f"Hand, line {number}"))
+                sys.stdout.flush()
+            except OSError as error:
+                raise OutputError() from error
+        _warn_duplicates(number, hand, unknown)
+    return seen, bad
+
+
+def _warn_duplicates(number: int, hand: Hand, unknown: frozenset[tuple[str, int]]) -> None:
+    """One stderr line per serial seen in two places (it is taken out of the deck once)."""
+    stand_ins = {f"players[{i}].pocket[{j}]" for i, p in enumerate(hand.players) for j in (0, 1)
+                 if (p.name, j) in unknown}
+    for serial, fields in hand.duplicate_serials():
+        fields = [f for f in fields if f not in stand_ins]
+        if len(fields) > 1:
+            places = ", ".join(fields[:-1]) + " and " + fields[-1]
+            typer.echo(f"warning: line {number}: serial {serial} appears in {places}; one note cannot lie in two "
+                       f"places (it is taken out of the deck once).", err=True)
