@@ -48,3 +48,18 @@ def test_two_letters_read_as_digits_give_a_derived_serial():
 def test_a_2017_serial_with_its_letters_stays_nine_digits():
     (s,) = parse_serial_text("AA347815173")  # starts with letter-like digits 3, 4
     assert s.kind is SerialKind.SERIAL9 and not s.derived
+
+
+def test_ctc_decoding_merges_repeats_drops_blanks_and_keeps_each_character_s_probability():
+    import numpy as np
+
+    from dealer_assist.vision.ocr import ctc_decode
+
+    charset = ["blank", "1", "2", " "]
+    frames = [(1, 0.6), (1, 0.9), (0, 0.8), (1, 0.7), (2, 0.55), (2, 0.95), (3, 0.5)]
+    probs = np.full((len(frames), len(charset)), 0.01, np.float32)
+    for t, (k, p) in enumerate(frames):
+        probs[t, k] = p
+    text, char_probs = ctc_decode(probs, charset)
+    assert text == "112 "  # a blank between two runs of "1" keeps both
+    assert char_probs == pytest.approx((0.9, 0.7, 0.95, 0.5))

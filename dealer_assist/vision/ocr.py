@@ -66,12 +66,61 @@ class LineRead:
     Attributes:
         text: the raw text as the engine returned it.
         score: the engine's own confidence in 0..1.
-        engine: the engine's name (``"rapidocr"`` or ``"tesseract"``).
+        engine: the engine's name (``"rapidocr"``, ``"ppocr-v4"`` or ``"tesseract"``).
+        char_probs: for a CTC recognizer, each character of ``text``'s
+            probability (0..1, the highest over the CTC frames it was read
+            from), aligned with ``text``; ``None`` when the engine gives none.
     """
 
     text: str
     score: float
     engine: str
+    char_probs: tuple[float, ...] | None = None
+
+    def probs_of(self, start: int, length: int) -> tuple[float, ...] | None:
+        """The probabilities of ``text[start:start + length]``, or ``None`` when not known."""
+        if self.char_probs is None or start < 0 or start + length > len(self.char_probs):
+            return None
+        return self.char_probs[start:start + length]
+
+
+def ctc_decode(probs: np.ndarray, charset: list[str]) -> tuple[str, tuple[float, ...]]:
+    """Greedy CTC decoding with per-character probabilities.
+
+    Args:
+        probs: ``float32`` ``(T, C)`` softmax outputs of a CTC recognizer (class 0 is the blank).
+        charset: the ``C`` class labels.
+
+    Returns:
+        ``(text, char_probs)``: the argmax path with repeats merged and blanks
+        dropped (the text RapidOCR itself returns), and for each character the
+        highest probability of its class over the frames of its run.
+    """
+    idx = probs.argmax(axis=1)
+    chars: list[str] = []
+    out: list[float] = []
+    prev = -1
+    for t, k in enumerate(idx):
+        if k != 0 and k != prev:
+            chars.append(charset[k])
+            out.append(float(probs[t, k]))
+        elif k != 0:
+            out[-1] = max(out[-1], float(probs[t, k]))
+        prev = k
+    return "".join(chars), tuple(out)
+
+
+def _recognize_ctc(rec, crop: np.ndarray, name: str, first_output: bool) -> LineRead:
+    """Run a RapidOCR ``TextRecognizer`` (``rec``) on one crop and decode it with per-character probabilities."""
+    _, img_h, img_w = rec.rec_image_shape[:3]
+    ratio = max(img_w / img_h, crop.shape[1] / max(crop.shape[0], 1))
+    batch = rec.resize_norm_img(crop, ratio)[np.newaxis].astype(np.float32)
+    preds = rec.session(batch)
+    preds = np.asarray(preds[0] if first_output else preds)
+    text, probs = ctc_decode(preds[0], rec.postprocess_op.character)
+    if not text:
+        return LineRead("", 0.0, name, ())
+    return LineRead(text, float(np.mean(probs)), name, probs)
 
 
 class TextDetector(Protocol):
@@ -148,10 +197,8 @@ class RapidOcrEngine:
         return label == "180", float(score)
 
     def recognize(self, crop: np.ndarray) -> LineRead:
-        out = self._get()(crop, use_det=False, use_cls=False, use_rec=True)
-        if not out.txts:
-            return LineRead("", 0.0, self.name)
-        return LineRead(str(out.txts[0]), float(out.scores[0]), self.name)
+        """Read ``crop`` (``uint8`` ``(h, w, 3)`` BGR, text horizontal, upright), with per-character probabilities."""
+        return _recognize_ctc(self._get()._load_rec_model(), crop, self.name, first_output=False)
 
 
 class PpOcrV4Engine:
@@ -178,11 +225,8 @@ class PpOcrV4Engine:
         return self._engine
 
     def recognize(self, crop: np.ndarray) -> LineRead:
-        result, _ = self._get()(crop, use_det=False, use_cls=False, use_rec=True)
-        if not result:
-            return LineRead("", 0.0, self.name)
-        text, score = result[0][0], result[0][1]
-        return LineRead(str(text), float(score), self.name)
+        """Read ``crop`` (``uint8`` ``(h, w, 3)`` BGR, text horizontal, upright), with per-character probabilities."""
+        return _recognize_ctc(self._get().text_rec, crop, self.name, first_output=True)
 
 
 def best_contrast_gray(crop: np.ndarray) -> np.ndarray:
