@@ -191,11 +191,13 @@ def _run_job(job: dict) -> dict[str, Any]:
 
 def _cached_locations(photos: list[str], jobs: int) -> dict[str, dict]:
     """The reader's notes on each undegraded photo, from the cache or read now."""
-    version = reader_version()
+    # Keyed by the photo alone, not by the reader: the images that hide a print must stay the same
+    # images when the reader changes, or before and after would not be compared on one set.
+    # Delete the folder to locate the prints again.
     out, todo = {}, []
     for photo in photos:
         digest = hashlib.sha256((PHOTOS / photo).read_bytes()).hexdigest()[:16]
-        path = CACHE / "prints" / f"{photo}-{digest}-{version}.json"
+        path = CACHE / "prints" / f"{photo}-{digest}.json"
         if path.is_file():
             out[photo] = json.loads(path.read_text())
         else:
@@ -212,7 +214,7 @@ def _cached_locations(photos: list[str], jobs: int) -> dict[str, dict]:
 def located_notes(entry: dict, located: dict) -> list[dict]:
     """Notes of the label read right on the undegraded photo from two prints in the
     1997-series layout: ``{"serial", "top_right", "left"}`` (quads as lists)."""
-    from dealer_assist.vision.reader import is_ruble_pair
+    from dealer_assist.vision.grouping import is_ruble_pair
 
     truths = {n["serial_digits"] for n in entry["notes"] if n["n_digits"] == 7}
     out = []

@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.vision.geometry import quad_size, rotate_quad_180
-from dealer_assist.vision.model import NoteRead, NoteStatus, Print
+from dealer_assist.vision.model import Evidence, NoteRead, NoteStatus, Print
 from dealer_assist.vision.ocr import LineRead, TextRecognizer
 from dealer_assist.vision.params import DEFAULT_PARAMS, ReaderParams
 from dealer_assist.vision.serials import SerialKind, parse_serial_text
@@ -180,5 +180,5 @@ def notes_from_layout(results: Sequence[tuple[str, np.ndarray, list]], layout) -
                   for name in names if any(n == name for n, _ in reads)]
         scores = [r.score for _, r in reads if serial in r.text]
         notes.append(NoteRead(serial, None, float(np.clip(np.mean(scores), 0, 1)), np.asarray(quad, np.float32),
-                              NoteStatus.TRUSTED, "", prints, outlined=True))
+                              NoteStatus.TRUSTED, "", prints, outlined=True, evidence=Evidence.LAYOUT))
     return notes

@@ -20,18 +20,39 @@ import cv2
 import numpy as np
 
 from dealer_assist.vision.geometry import (
+    NOTE_SIZE_MM,
     note_quad_from_print,
     note_quad_from_prints,
     print_pair_offset,
     quad_size,
     refine_note_quad,
+    rotate_quad_180,
 )
 from dealer_assist.vision.model import NoteRead, NoteStatus, Print, ReadHints
 from dealer_assist.vision.params import DEFAULT_PARAMS, ReaderParams
 from dealer_assist.vision.serials import SerialKind
 
-__all__ = ["is_ruble_pair", "ruble_pair", "similar_digits", "group_prints", "disputed_values", "place_note",
+__all__ = ["ruble_offset", "is_ruble_pair", "ruble_pair", "similar_digits", "group_prints", "disputed_values", "place_note",
            "join_split_notes", "settle_notes"]
+
+
+#: The middle of the left print's measured offset window (du, dv), for choosing among pairs.
+_RUBLE_TYPICAL = (-4.1, 1.0)
+
+
+def ruble_offset(a: np.ndarray, b: np.ndarray,
+                 params: ReaderParams = DEFAULT_PARAMS) -> tuple[np.ndarray, np.ndarray, float] | None:
+    """``(top_right, left, misfit)`` when two upright print quads ``(4, 2)`` px lie as a 1997-series
+    note's two prints do, else ``None``; ``misfit`` is the offset's distance (print lengths) from
+    the middle of the measured window, for choosing among candidate pairs."""
+    for first, second in ((a, b), (b, a)):
+        du, dv, cos = print_pair_offset(first, second)
+        w, h = quad_size(first)
+        du, dv = du * h / w, dv * h / w
+        if (cos > params.ruble_min_cos and params.ruble_du[0] <= du <= params.ruble_du[1]
+                and params.ruble_dv[0] <= dv <= params.ruble_dv[1] and -du + 2 * dv >= params.ruble_min_spread):
+            return first, second, float(np.hypot(du - _RUBLE_TYPICAL[0], dv - _RUBLE_TYPICAL[1]))
+    return None
 
 
 def is_ruble_pair(a: np.ndarray, b: np.ndarray,
@@ -42,14 +63,8 @@ def is_ruble_pair(a: np.ndarray, b: np.ndarray,
     same reading direction (the window: :class:`~.params.ReaderParams`
     ``ruble_*``). Returns ``(ok, top_right_quad, left_quad)``.
     """
-    for first, second in ((a, b), (b, a)):
-        du, dv, cos = print_pair_offset(first, second)
-        w, h = quad_size(first)
-        du, dv = du * h / w, dv * h / w
-        if (cos > params.ruble_min_cos and params.ruble_du[0] <= du <= params.ruble_du[1]
-                and params.ruble_dv[0] <= dv <= params.ruble_dv[1] and -du + 2 * dv >= params.ruble_min_spread):
-            return True, first, second
-    return False, None, None
+    fit = ruble_offset(a, b, params)
+    return (True, fit[0], fit[1]) if fit is not None else (False, None, None)
 
 
 def ruble_pair(quads: Sequence[np.ndarray],
@@ -77,8 +92,51 @@ def similar_digits(a: str, b: str, params: ReaderParams = DEFAULT_PARAMS) -> boo
 
 
 def group_prints(prints: Sequence[Print], params: ReaderParams = DEFAULT_PARAMS) -> list[list[Print]]:
-    """Prints that may belong to one note (similar digits, within ``max_print_distance_h`` print heights)."""
+    """Stage 4: the prints of each note. One note, one decision.
+
+    1. **Geometry first**: two prints lying as one 1997-series note's two
+       prints do (:func:`ruble_offset`) are that note's, whatever they read
+       (when they disagree the note is unreadable, never two notes). Each print
+       has at most one partner: pairs whose digits are similar are taken
+       first, then the best fitting.
+       An ambiguous print (its digits read both ways up) is settled by its
+       partner: only one way up lies as a note's print does.
+    2. The other prints join a note, or each other, when their digits are
+       similar (:func:`similar_digits`) and they lie within
+       ``max_print_distance_h`` print heights (prints whose geometry was not
+       recognised: perspective, a crumpled note).
+
+    Two notes with consecutive serials, each seen by both prints, stay two notes.
+    """
+    def similar(pi: Print, pj: Print) -> bool:
+        return any(similar_digits(a.digits, b.digits, params) for _, a in pi.serials() for _, b in pj.serials())
+
+    def ways(p: Print) -> list[tuple[np.ndarray, bool]]:
+        return [(p.quad, False)] + ([(rotate_quad_180(p.quad), True)] if p.ambiguous else [])
+
+    candidates = []
+    for i in range(len(prints)):
+        for j in range(i + 1, len(prints)):
+            fits = [(fi, fj, fit) for qi, fi in ways(prints[i]) for qj, fj in ways(prints[j])
+                    if (fit := ruble_offset(qi, qj, params)) is not None]
+            if len(fits) > 1:  # two ambiguous prints: the layout fits either way; keep them as they are
+                fits = [f for f in fits if not f[0] and not f[1]]
+                settles = False
+            else:
+                settles = True
+            if fits:
+                fi, fj, fit = fits[0]
+                candidates.append((not similar(prints[i], prints[j]), fit[2], i, j, fi, fj, settles))
     parent = list(range(len(prints)))
+    outline: dict[int, np.ndarray] = {}  # a paired print's note outline, px
+    for _, _, i, j, fi, fj, settles in sorted(candidates, key=lambda c: c[:4]):
+        if i not in outline and j not in outline:
+            for k, flip in ((i, fi), (j, fj)):
+                if settles and prints[k].ambiguous:
+                    _settle_by_layout(prints[k], flip)
+            top, left, _ = ruble_offset(prints[i].quad, prints[j].quad, params)
+            outline[i] = outline[j] = note_quad_from_prints(top, left)
+            parent[j] = i
 
     def root(i: int) -> int:
         while parent[i] != i:
@@ -88,16 +146,32 @@ def group_prints(prints: Sequence[Print], params: ReaderParams = DEFAULT_PARAMS)
 
     for i, pi in enumerate(prints):
         for j in range(i + 1, len(prints)):
+            if i in outline and j in outline:
+                continue  # two notes each seen by both prints
             pj = prints[j]
+            if i in outline or j in outline:
+                # a third print joins a note only when it lies on the note (a second box round one print)
+                k, other = (i, pj) if i in outline else (j, pi)
+                if not _on_note(other.center, outline[k], params.on_note_slack_mm / NOTE_SIZE_MM[1]
+                                * quad_size(outline[k])[1]):
+                    continue
             dist = float(np.linalg.norm(pi.center - pj.center)) / max(min(pi.height, pj.height), 1.0)
-            if dist > params.max_print_distance_h:
-                continue
-            if any(similar_digits(a.digits, b.digits, params) for _, a in pi.serials() for _, b in pj.serials()):
+            if dist <= params.max_print_distance_h and similar(pi, pj):
                 parent[root(j)] = root(i)
     groups: dict[int, list[Print]] = {}
     for i, p in enumerate(prints):
         groups.setdefault(root(i), []).append(p)
     return list(groups.values())
+
+
+def _settle_by_layout(p: Print, turn: bool) -> None:
+    """An ambiguous print's way up, settled by where it lies from its note's other print: ``turn``
+    when only its crop turned over lies as a 1997-series note's print does."""
+    if turn:
+        p.quad = rotate_quad_180(p.quad)
+        p.crop = p.crop[::-1, ::-1].copy()
+        p.reads, p.other_way = p.other_way, p.reads
+    p.ambiguous, p.other_way = False, []
 
 
 def disputed_values(prints: Sequence[Print], params: ReaderParams = DEFAULT_PARAMS) -> tuple[str, ...]:

@@ -17,7 +17,7 @@ from dealer_assist.vision.geometry import quad_size
 from dealer_assist.vision.ocr import LineRead
 from dealer_assist.vision.serials import SerialKind, SerialText
 
-__all__ = ["NoteStatus", "Print", "NoteRead", "ReadHints"]
+__all__ = ["NoteStatus", "Evidence", "Print", "NoteRead", "ReadHints"]
 
 
 @unique
@@ -35,6 +35,23 @@ class NoteStatus(StrEnum):
     OUT_OF_FORMAT = "out_of_format"
 
 
+@unique
+class Evidence(StrEnum):
+    """Why a serial is trusted: the independent evidence behind it.
+
+    ``TWO_PRINTS``: the note's two serial prints (different places, different
+    fonts) read the same 7 digits and lie where a 1997-series note puts them.
+    ``ONE_PRINT``: one print only, read alike by engines that were each sure of
+    every digit (per-character CTC probabilities, see
+    :class:`~.params.ReaderParams`). ``LAYOUT``: the calibrated deck's fast
+    path: the note's outline found and both prints read at the layout's ROIs.
+    """
+
+    TWO_PRINTS = "two_prints"
+    ONE_PRINT = "one_print"
+    LAYOUT = "layout"
+
+
 @dataclass
 class Print:
     """One serial print found in the photo.
@@ -48,6 +65,8 @@ class Print:
         cut: the print touches the photo's edge, so some of its digits are
             outside the frame: its full-length reads are not trusted (an
             engine invents the missing digits), its partial reads still count.
+        other_way: for an ambiguous print, the reads of its crop turned over
+            (the print may read either way); empty otherwise.
     """
 
     quad: np.ndarray
@@ -55,6 +74,19 @@ class Print:
     reads: list[tuple[LineRead, list[SerialText]]] = field(default_factory=list)
     ambiguous: bool = False
     cut: bool = False
+    other_way: list[tuple[LineRead, list[SerialText]]] = field(default_factory=list)
+
+    def values(self, ignore: frozenset[str] = frozenset(), both_ways: bool = False) -> set[str]:
+        """The 7-digit values this print's reads named (not by the engines in ``ignore``; with
+        ``both_ways`` the reads of the crop turned over too)."""
+        reads = self.reads + (self.other_way if both_ways else [])
+        return {s.digits for r, ss in reads for s in ss
+                if s.kind == SerialKind.SERIAL7 and getattr(r, "engine", None) not in ignore}
+
+    @property
+    def letter_block(self) -> bool:
+        """Some read shows two letters before the digits: the line is laid out as a serial print."""
+        return any(s.letter_block for _, ss in self.reads + self.other_way for s in ss)
 
     def serials(self, kind: SerialKind | None = None) -> list[tuple[LineRead, SerialText]]:
         """Every parsed serial-like run of every read, with the read it came from (``kind``: only those)."""
@@ -90,6 +122,7 @@ class NoteRead:
             (sorted; see :func:`~.grouping.disputed_values`); empty otherwise.
         outlined: ``quad`` is the note's own outline found in the image (the
             calibrated deck's fast path), not an estimate from its prints.
+        evidence: for a trusted serial, why it is trusted (:class:`Evidence`).
         outside: the note, placed from a single print at a known scale, reaches
             beyond the image (its other print may lie outside it).
     """
@@ -104,6 +137,7 @@ class NoteRead:
     disputed: tuple[str, ...] = ()
     outlined: bool = False
     outside: bool = False
+    evidence: Evidence | None = None
 
     def __post_init__(self) -> None:
         self.status = NoteStatus(self.status)
@@ -140,6 +174,7 @@ class NoteRead:
             "quad": [[round(float(x), 1), round(float(y), 1)] for x, y in self.quad],
             "status": self.status.value,
             "reason": self.reason,
+            "evidence": self.evidence.value if self.evidence is not None else None,
             "reads": self.reads_json(),
         }
 

@@ -79,6 +79,23 @@ class ReaderParams:
         dispute_ignores: engines whose values do not dispute a note: Tesseract,
             the last cross-check, misreads too often (16 wrong 7-digit reads of
             83 real prints) for its values to hold a note back.
+        require_letter_block: only a line read as two letters then the digits
+            (:attr:`~.serials.SerialText.letter_block`) is a serial print; other
+            numbers on a note ("1000 ◇ 1000") never vote.
+        strict_rivals: any other 7-digit value read on the note by an engine
+            not in ``dispute_ignores`` -- an ambiguous print's included, when
+            neither of its ways reads the value -- blocks trust (otherwise a
+            rival with at most ``1/rival_ratio`` of the reads is tolerated).
+        one_print_min_char_prob: a serial seen on one print only is trusted
+            when ``one_print_engines`` CTC engines read it with every digit's
+            probability at least this (per-character confidences, not one
+            score per line); ``None``: one print is never enough.
+        one_print_engines: see ``one_print_min_char_prob``.
+        one_print_spaced: a serial seen on one print only also needs a read of
+            that print (of its digits, give or take ``similar_hamming``)
+            showing the letter block apart from the digits, as a 1997-series
+            ruble prints it (a Polish note with the same format prints them
+            together and was trusted from one print on 9 degraded images).
 
     Fast path (:mod:`~.fastpath`):
         fast_note_height_px: height of the rectified note the print ROIs are cut from.
@@ -112,6 +129,11 @@ class ReaderParams:
     small_print_px: float = 22.0
     one_print_confidence: float = 0.9
     dispute_ignores: frozenset[str] = frozenset({"tesseract"})
+    require_letter_block: bool = True
+    strict_rivals: bool = True
+    one_print_min_char_prob: float | None = 0.9
+    one_print_engines: int = 2
+    one_print_spaced: bool = True
 
     fast_note_height_px: int = 320
     fast_aspect_tolerance: float = 0.15

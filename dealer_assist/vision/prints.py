@@ -113,7 +113,8 @@ def find_prints(image: np.ndarray, detector, recognizer: TextRecognizer,
         ih, iw = image.shape[:2]
         m = params.frame_margin_px
         cut = bool((quad.min(axis=0) < m).any() or (quad[:, 0] > iw - 1 - m).any() or (quad[:, 1] > ih - 1 - m).any())
-        prints.append(Print(quad=quad, crop=crop, reads=[(read, parsed)], ambiguous=ambiguous, cut=cut))
+        other = [(read2, parsed2)] if ambiguous else []
+        prints.append(Print(quad=quad, crop=crop, reads=[(read, parsed)], ambiguous=ambiguous, cut=cut, other_way=other))
     for p in prints:
         if p.ambiguous and second is not None:
             _settle_by_second(p, second)
@@ -131,13 +132,16 @@ def _settle_by_second(p: Print, second: TextRecognizer) -> None:
     e2 = orientation_evidence(parse_serial_text(r2.text))
     if e1 == 2 and e2 < 2:
         p.reads.append((r1, parse_serial_text(r1.text)))
-        p.ambiguous = False
+        p.ambiguous, p.other_way = False, []
     elif e2 == 2 and e1 < 2:
         # The primary's reads were of the other way up: only the second's read stands.
         p.quad = rotate_quad_180(p.quad)
         p.crop = flipped
         p.reads = [(r2, parse_serial_text(r2.text))]
-        p.ambiguous = False
+        p.ambiguous, p.other_way = False, []
+    else:  # still ambiguous: keep what the second engine read, both ways
+        p.reads.append((r1, parse_serial_text(r1.text)))
+        p.other_way.append((r2, parse_serial_text(r2.text)))
 
 
 def _settle_way_up(p: Print, lines: Sequence[np.ndarray], recognizer: TextRecognizer, params: ReaderParams) -> None:
@@ -164,6 +168,5 @@ def _settle_way_up(p: Print, lines: Sequence[np.ndarray], recognizer: TextRecogn
     if opposite > same:
         p.quad = rotate_quad_180(p.quad)
         p.crop = p.crop[::-1, ::-1].copy()
-        r = recognizer.recognize(p.crop)
-        p.reads = [(r, parse_serial_text(r.text))]
-    p.ambiguous = False
+        p.reads = p.other_way or [(r, parse_serial_text(r.text)) for r in (recognizer.recognize(p.crop),)]
+    p.ambiguous, p.other_way = False, []

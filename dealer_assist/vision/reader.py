@@ -38,7 +38,7 @@ from dealer_assist.vision.ocr import RapidOcrEngine, TextRecognizer
 from dealer_assist.vision.params import DEFAULT_PARAMS, SURE_WAY_UP, ReaderParams
 from dealer_assist.vision.prints import find_prints
 from dealer_assist.vision.serials import SerialKind
-from dealer_assist.vision.trust import decide, odd_length_note
+from dealer_assist.vision.trust import decide, odd_length_note, partial_note
 
 __all__ = ["SerialReader", "NoteRead", "NoteStatus", "Print", "ReadHints", "ReaderParams", "DEFAULT_PARAMS",
            "SURE_WAY_UP", "SMALL_PRINT_PX"]
@@ -104,8 +104,9 @@ class SerialReader:
                 quads to the note's edges. ``None``: a photo, nothing known.
 
         Returns the notes in reading order (top to bottom, then left to right
-        by the quad's centre). Partial digit runs that never reach 7 digits on
-        any print are not reported as notes.
+        by the quad's centre). A note of which only part of the serial is
+        visible (cut by the image's edge, or covered) is an unreadable note;
+        other short digit runs are not notes.
         """
         p = self.params
         if self.layout is not None:
@@ -116,7 +117,7 @@ class SerialReader:
         notes = []
         for group in group_prints(prints, p):
             if not any(s.kind in (SerialKind.SERIAL7, SerialKind.SERIAL9) for q in group for _, s in q.serials()):
-                note = odd_length_note(group, p)
+                note = odd_length_note(group, p) or partial_note(group, p)
                 if note is None:
                     continue  # stray digits (a date, a code): not a note
             else:

@@ -43,13 +43,27 @@ class SerialText:
         kind: 7 digits, 9 digits, or a partial run.
         derived: the 7 digits were taken from a longer run whose first
             digit(s) are taken for misread letters; such a read alone never
-            makes a serial trusted (see :func:`dealer_assist.vision.reader.decide`).
+            makes a serial trusted (see :func:`dealer_assist.vision.trust.decide`).
+        start: index of :attr:`digits` in the line's text (for per-character
+            confidences, :meth:`~.ocr.LineRead.probs_of`).
+        letter_block: a serial's letter block stands right before the digits
+            (a word of one or two characters with a letter of any script, as
+            engines trained on Latin or Chinese read the Cyrillic letters), or
+            was read as digits (``derived``): the run is laid out as a serial
+            print is, letters then digits. A run without it may be any other
+            number on a note ("1000", a year, a code).
+        spaced: the letter block stands apart from the digits (whitespace between):
+            a 1997-series ruble's serial is printed so, letters, a gap, digits;
+            a Polish note's letters touch its digits ("BK4679923").
     """
 
     digits: str
     letters: str | None
     kind: SerialKind
     derived: bool = False
+    start: int = 0
+    letter_block: bool = False
+    spaced: bool = False
 
 
 def normalise_letters(raw: str) -> str | None:
@@ -125,11 +139,11 @@ def parse_serial_text(text: str) -> list[SerialText]:
         if n == 8 and _letter_then_eight(text, m):
             # "ВЛ 9617584" read as "B49617584": the second letter became a
             # digit. Keep the last 7 digits, with the letters unknown.
-            found.append(SerialText(digits[1:], None, SerialKind.SERIAL7, derived=True))
+            found.append(SerialText(digits[1:], None, SerialKind.SERIAL7, True, m.start() + 1, True))
             continue
         if n == 9 and _letters_read_as_digits(text, m):
             # "ЭЗ 1196375" read as "331196375": both letters became digits.
-            found.append(SerialText(digits[2:], None, SerialKind.SERIAL7, derived=True))
+            found.append(SerialText(digits[2:], None, SerialKind.SERIAL7, True, m.start() + 2, True))
             continue
         if n == 7:
             kind = SerialKind.SERIAL7
@@ -143,5 +157,24 @@ def parse_serial_text(text: str) -> list[SerialText]:
             continue
         prefix = text[: m.start()].rstrip()
         letters = normalise_letters(prefix[-2:]) if len(prefix) >= 2 else None
-        found.append(SerialText(digits, letters, kind))
+        block = _letter_block(prefix)
+        found.append(SerialText(digits, letters, kind, False, m.start(), block,
+                                block and text[: m.start()] != text[: m.start()].rstrip()))
     return found
+
+
+def _letter_block(prefix: str) -> bool:
+    """The text before a digit run ends in a serial's letter block: a word of one or two characters,
+    at least one a letter of any script (engines trained on Latin read Cyrillic letters as look-alike
+    letters or digits: "0K", "6K", "0J" for ОК, БК, ОЛ; one letter may be lost or glued to the digits).
+
+    Marks an engine puts round the letters (quotes, a colon, #) are not counted.
+
+    >>> [_letter_block(p) for p in ("aK", "x ЧЛ", "0K ", "J", "л6", '"чЭ', "':ДЭ", "1000 ◇", "16", "0]", "", "БИЛЕТ")]
+    [True, True, True, True, True, True, True, False, False, False, False, False]
+    """
+    words = prefix.rstrip().split()
+    if not words:
+        return False
+    last = "".join(ch for ch in words[-1] if ch.isalnum())
+    return 1 <= len(last) <= 2 and any(ch.isalpha() for ch in last)

@@ -12,13 +12,13 @@ from typing import Sequence
 import numpy as np
 
 from dealer_assist.vision.geometry import note_quad_from_print, note_quad_from_prints
-from dealer_assist.vision.grouping import disputed_values, is_ruble_pair
-from dealer_assist.vision.model import NoteRead, NoteStatus, Print
+from dealer_assist.vision.grouping import disputed_values, is_ruble_pair, similar_digits
+from dealer_assist.vision.model import Evidence, NoteRead, NoteStatus, Print
 from dealer_assist.vision.ocr import RapidOcrEngine, TextRecognizer
 from dealer_assist.vision.params import DEFAULT_PARAMS, ReaderParams
 from dealer_assist.vision.serials import SerialKind, parse_serial_text
 
-__all__ = ["CYRILLIC_ENGINES", "decide", "odd_length_note", "estimate_quad"]
+__all__ = ["CYRILLIC_ENGINES", "decide", "odd_length_note", "partial_note", "estimate_quad", "one_print_sure"]
 
 #: Engines trained on Cyrillic. The PP-OCR models read Latin and Chinese and
 #: put a look-alike for Я, Л, Ж... ("ВЯ" comes back "BA"), so only letters that
@@ -63,6 +63,53 @@ def _unreadable(quad: np.ndarray, why: str, prints: list[Print], params: ReaderP
                     disputed=disputed_values(prints, params))
 
 
+def one_print_sure(p: Print, value: str, params: ReaderParams = DEFAULT_PARAMS) -> int:
+    """How many CTC engines read ``value`` on print ``p`` with every digit's probability at least
+    ``params.one_print_min_char_prob`` (reads whose letters were taken for digits do not count)."""
+    tau = params.one_print_min_char_prob
+    sure = set()
+    for r, s in p.serials(SerialKind.SERIAL7):
+        if s.digits != value or s.derived:
+            continue
+        probs = r.probs_of(s.start, len(s.digits)) if hasattr(r, "probs_of") else None
+        if probs is not None and tau is not None and min(probs) >= tau:
+            sure.add(r.engine)
+    return len(sure)
+
+
+def _laid_out_as_ruble(p: Print, value: str, params: ReaderParams) -> bool:
+    """A read of print ``p`` shows a ruble's layout -- letters, a gap, then the digits -- for ``value``:
+    a read of exactly ``value`` by any engine, or a CTC engine's read of nearly ``value``
+    (:func:`~.grouping.similar_digits`: the PP-OCR models, which often close the gap up, show it
+    rarely and then reliably; Tesseract shows a gap even on a Polish note's glued letters when it
+    misreads a digit there, so its read counts only with the digits right)."""
+    for r, s in p.serials():
+        if s.spaced and (s.digits == value or (getattr(r, "char_probs", None) is not None
+                                               and similar_digits(s.digits, value, params))):
+            return True
+    return False
+
+
+def _rivals(prints: Sequence[Print], value: str, params: ReaderParams) -> set[str]:
+    """The other values the note's serial prints named: 7-digit reads of whole prints by engines not in
+    ``dispute_ignores``; an ambiguous print's when neither of its ways reads ``value``; 6-digit reads of a
+    print cut by the image's edge that do not stand in ``value``."""
+    out: set[str] = set()
+    for p in prints:
+        if p.cut:
+            out.update(s.digits for r, s in p.serials(SerialKind.PARTIAL)
+                       if len(s.digits) >= 6 and s.digits not in value
+                       and getattr(r, "engine", None) not in params.dispute_ignores)
+            continue
+        values = p.values(params.dispute_ignores, both_ways=p.ambiguous)
+        if p.ambiguous:
+            if values and value not in values:
+                out.update(values)
+        else:
+            out.update(values - {value})
+    return out
+
+
 def decide(prints: list[Print], seconds: Sequence[TextRecognizer] = (),
            primary: str = RapidOcrEngine.name, params: ReaderParams = DEFAULT_PARAMS) -> NoteRead:
     """Cross-check the reads of one note's prints and decide.
@@ -70,14 +117,25 @@ def decide(prints: list[Print], seconds: Sequence[TextRecognizer] = (),
     Rules, in order:
 
     * any 9-digit read → ``out_of_format`` (2017 series; never cut to 7 digits);
+    * only serial prints vote (``require_letter_block``): lines read as two
+      letters then the digits, or lying with another as a note's two prints
+      do; other numbers on a note never make a serial;
     * every print is read by the primary engine; when that does not settle
       the note, each print is also read by the cross-check engines
       ``seconds``, one engine at a time, until it is settled;
-    * a value V is **trusted** when at least ``min_agreeing_reads`` reads of V
-      agree from two different prints or two different engines, every other
-      7-digit value has at most ``1/rival_ratio`` of V's reads, and two prints
-      reading V lie in the 1997-series layout (:func:`~.grouping.is_ruble_pair`);
-      when the prints are small (``small_print_px``), a second engine must read V too;
+    * the value V with the most reads is **trusted** only on independent evidence
+      (:class:`~.model.Evidence`):
+
+      - ``TWO_PRINTS``: two prints read V and lie in the 1997-series layout
+        (:func:`~.grouping.is_ruble_pair`); small prints (``small_print_px``)
+        need a second engine's read of V too;
+      - ``ONE_PRINT``: one print only, read as V by ``one_print_engines`` CTC
+        engines each sure of every digit (``one_print_min_char_prob``). Two
+        models of one family agreeing is not enough: they make the same mistakes;
+
+    * and no read of the note disagrees (``strict_rivals``): any other value
+      read on a print of the note, an ambiguous print's included, makes it
+      ``unreadable`` -- one note, one decision;
     * otherwise ``unreadable``, with the reads kept for the person.
 
     Args:
@@ -94,11 +152,20 @@ def decide(prints: list[Print], seconds: Sequence[TextRecognizer] = (),
         return NoteRead(None, None, 0.0, quad, NoteStatus.OUT_OF_FORMAT,
                         f"a 9-digit serial ({digits}, 2017 series) is out of format for the game", prints)
 
+    # a print lying with another as a 1997-series note's two prints is a serial print by its place
+    placed = {i for i, p in enumerate(prints) for j, q in enumerate(prints)
+              if i != j and is_ruble_pair(p.quad, q.quad, params)[0]}
+
+    def voting() -> list[int]:
+        return [i for i, p in enumerate(prints) if p.letter_block or i in placed or not params.require_letter_block]
+
     def tally() -> tuple[Counter, dict[str, set], dict[str, set]]:
         votes: Counter = Counter()
         by_print: dict[str, set] = {}
         by_engine: dict[str, set] = {}
-        for i, p in enumerate(prints):
+        serial_prints = voting()
+        for i in serial_prints:
+            p = prints[i]
             if p.ambiguous or p.cut:
                 continue
             for r, s in p.serials(SerialKind.SERIAL7):
@@ -111,7 +178,8 @@ def decide(prints: list[Print], seconds: Sequence[TextRecognizer] = (),
                     engines.add(r.engine)
         # A print cut by the frame supports a value when the digits it shows
         # (6 at least) stand in that value exactly.
-        for i, p in enumerate(prints):
+        for i in serial_prints:
+            p = prints[i]
             if not p.cut or p.ambiguous:
                 continue
             for value in list(votes):
@@ -140,12 +208,21 @@ def decide(prints: list[Print], seconds: Sequence[TextRecognizer] = (),
                 p.reads.append((r2, parse_serial_text(r2.text)))
         votes, by_print, by_engine = tally()
 
+    serial_prints = [prints[i] for i in voting()]
     if not votes:
-        why = ("its serial reads as digits both ways up and the letters do not tell which"
-               if any(p.ambiguous for p in prints) else "no print of this note was read as 7 digits")
+        if not serial_prints:
+            why = "no line of it reads as a serial print (two letters, then 7 digits)"
+        elif any(p.ambiguous for p in serial_prints):
+            why = "its serial reads as digits both ways up and the letters do not tell which"
+        else:
+            why = "no print of this note was read as 7 digits"
         return _unreadable(quad, why, prints, params)
     (value, n), *others = votes.most_common()
     runner_up = others[0][1] if others else 0
+    if params.strict_rivals:
+        rivals = _rivals(serial_prints, value, params)
+        if rivals:
+            return _unreadable(quad, f"the reads disagree ({', '.join(sorted(rivals | {value}))})", prints, params)
     independent = len(by_print[value]) >= 2 or len(by_engine[value]) >= 2
     if n < params.min_agreeing_reads or not independent:
         why = (f"the reads disagree ({', '.join(sorted(votes))})" if len(votes) > 1
@@ -162,12 +239,32 @@ def decide(prints: list[Print], seconds: Sequence[TextRecognizer] = (),
             return NoteRead(None, None, 0.0, quad, NoteStatus.OUT_OF_FORMAT,
                             "two prints agree but do not lie where a 1997-series ruble note puts them", prints)
         quad = note_quad_from_prints(top, left)
+        evidence = Evidence.TWO_PRINTS
+    else:
+        lone = agreeing[0]
+        if params.one_print_min_char_prob is None:
+            return _unreadable(quad, f"only one print shows the serial ({value}); check it by eye", prints, params)
+        # one print only: every engine reads it (a Cyrillic engine often shows the gap after the letters)
+        for engine in seconds:
+            if not any(r.engine == engine.name for r, _ in lone.reads):
+                r2 = engine.recognize(lone.crop)
+                lone.reads.append((r2, parse_serial_text(r2.text)))
+        if params.strict_rivals and (rivals := _rivals(serial_prints, value, params)):
+            return _unreadable(quad, f"the reads disagree ({', '.join(sorted(rivals | {value}))})", prints, params)
+        if one_print_sure(lone, value, params) < params.one_print_engines:
+            return _unreadable(quad, f"only one print shows the serial ({value}) and the engines are not sure of "
+                                     "every digit; check it by eye", prints, params)
+        if params.one_print_spaced and not _laid_out_as_ruble(lone, value, params):
+            return _unreadable(quad, f"only one print shows the serial ({value}) and no read shows it laid out as a "
+                                     "ruble's (letters, a gap, 7 digits); check it by eye", prints, params)
+        evidence = Evidence.ONE_PRINT
     scores = [r.score for p in prints for r, s in p.serials(SerialKind.SERIAL7) if s.digits == value]
     total = sum(votes.values())
     confidence = float(np.clip(np.mean(scores), 0.0, 1.0)) * (n / total)
-    if len(by_print[value]) < 2:
+    if evidence is Evidence.ONE_PRINT:
         confidence *= params.one_print_confidence  # one print, two engines: a little less sure
-    return NoteRead(value, _letters(prints, value), confidence, quad, NoteStatus.TRUSTED, "", prints)
+    return NoteRead(value, _letters(prints, value), confidence, quad, NoteStatus.TRUSTED, "", prints,
+                    evidence=evidence)
 
 
 def odd_length_note(prints: Sequence[Print], params: ReaderParams = DEFAULT_PARAMS) -> NoteRead | None:
@@ -191,3 +288,17 @@ def odd_length_note(prints: Sequence[Print], params: ReaderParams = DEFAULT_PARA
                                 f"both prints read a {len(digits)}-digit serial ({digits}); only 7 digits play",
                                 list(prints))
     return None
+
+
+def partial_note(prints: Sequence[Print], params: ReaderParams = DEFAULT_PARAMS) -> NoteRead | None:
+    """A note of which only part of a serial is visible: 5-6 digits after a serial's letter block
+    (the rest covered), or on a print cut by the image's edge. It is a note -- a photo that shows it
+    has one more note than its readable ones -- but an unreadable one. ``None`` for other short
+    digit runs (an amount, a code), which are not serial prints."""
+    parts = [(p, s) for p in prints for _, s in p.serials(SerialKind.PARTIAL) if s.letter_block or p.cut]
+    if not parts:
+        return None
+    digits = max((s.digits for _, s in parts), key=len)
+    where = "cut by the photo's edge" if any(p.cut for p, _ in parts) else "partly covered"
+    return NoteRead(None, None, 0.0, estimate_quad([p for p, _ in parts], params), NoteStatus.UNREADABLE,
+                    f"only part of its serial is visible ({digits}…): the note is {where}", list(prints))
