@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import queue
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -87,13 +88,15 @@ class Server:
                 return found.group(1)
         raise AssertionError(f"serve printed no address in {timeout} s: {self.output}")
 
-    def stop(self) -> None:
-        self.proc.terminate()
+    def stop(self) -> int:
+        """Stop it as Ctrl-C does (SIGINT); its exit code."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
         try:
-            self.proc.wait(timeout=10)
+            return self.proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self.proc.kill()
-            self.proc.wait()
+            return self.proc.wait()
 
 
 def test_the_page_shows_a_hand_and_follows_the_table_by_itself(tmp_path):
@@ -158,9 +161,13 @@ def test_the_page_shows_a_hand_and_follows_the_table_by_itself(tmp_path):
             assert "(2 hands)" in driver.find_element(By.ID, "main").text.lower() or "2 HANDS" in body.text
             assert driver.execute_script("return window.stillTheSamePage === true;")  # SSE, not a reload
             assert time.monotonic() - started < 45
+            # 4. Ctrl-C with the page still open: the event stream ends, the server stops cleanly
+            stopping = time.monotonic()
+            assert server.stop() == 0
+            assert time.monotonic() - stopping < 8
     finally:
+        server.stop()
         if driver is not None:
             driver.quit()
-        server.stop()
     errors = (tmp_path / "serve.err").read_text()
-    assert "Traceback" not in errors, errors
+    assert "Traceback" not in errors and "ERROR" not in errors, errors

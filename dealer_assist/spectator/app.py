@@ -67,6 +67,7 @@ class SpectatorConfig:
         keepalive: seconds between two keep-alive comments on an idle event stream.
         clock: the wall clock (seconds since the epoch, as file times are).
         warn: where the server's warnings go (a sentence each, once per distinct warning).
+        stopping: true once the server is shutting down: open event streams end (set by :func:`.server.run`).
     """
 
     log: Path
@@ -79,6 +80,7 @@ class SpectatorConfig:
     keepalive: float = 15.0
     clock: Callable[[], float] = time.time
     warn: Callable[[str], None] = field(default=lambda text: print(f"warning: {text}", file=sys.stderr, flush=True))
+    stopping: Callable[[], bool] = lambda: False
 
 
 class Watcher:
@@ -117,6 +119,8 @@ class Watcher:
             self._log_time = min(now, log_mtime) if log_mtime is not None else (None if first else now)
         if self.state is not None and (state_changed or first):
             self._state_time = min(now, state_mtime) if state_mtime is not None else (None if first else now)
+        if not (first or log_changed or state_changed):
+            return False
         payload = self.payload()
         if payload == self._last_payload:
             return False
@@ -247,7 +251,7 @@ def create_app(config: SpectatorConfig) -> Guard:
             yield "retry: 2000\n\n"
             sent = None
             quiet = 0.0
-            while True:
+            while not config.stopping():
                 served = watcher.served()
                 key = (served["snapshot"], served.get("visible_from"))
                 if key != sent:
@@ -287,4 +291,5 @@ def create_app(config: SpectatorConfig) -> Guard:
     app.state.watcher = watcher
     guarded = Guard(app, token=config.token, loopback_only=config.loopback_only)
     guarded.watcher = watcher
+    guarded.config = config
     return guarded

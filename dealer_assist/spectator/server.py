@@ -111,4 +111,7 @@ def run(app, listener: Listener) -> None:
 
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on", server_header=False,
                             proxy_headers=False, timeout_graceful_shutdown=2, ws="none")
-    uvicorn.Server(config).run(sockets=[listener.sock])
+    server = uvicorn.Server(config)
+    if hasattr(app, "config"):  # let open event streams end as soon as Ctrl-C is pressed
+        app.config.stopping = lambda: server.should_exit
+    server.run(sockets=[listener.sock])
