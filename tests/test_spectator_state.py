@@ -96,3 +96,40 @@ def test_write_state_into_a_missing_folder_is_an_os_error(tmp_path):
 def test_the_state_file_lives_beside_the_log():
     assert default_state_path("/x/hands.jsonl") == default_state_path(os.path.join("/x", "hands.jsonl"))
     assert default_state_path("/x/hands.jsonl").name == "hands.state.json"
+
+
+def test_the_writer_writes_a_changed_hand_at_most_twice_a_second_and_removes_the_file_at_the_end(tmp_path):
+    from dealer_assist.spectator.state import StateWriter
+
+    now = [100.0]
+    path = tmp_path / "hands.state.json"
+    writer = StateWriter(path, session="s1", clock=lambda: now[0])
+    first, second = hand_in_play(hand=2), hand_in_play(hand=3)
+    assert writer.update(first) is None and writer.writes == 1
+    assert json.loads(path.read_text(encoding="utf-8"))["session"] == "s1"
+    now[0] += 0.1
+    writer.update(second)
+    assert writer.writes == 1  # inside the interval: later
+    now[0] += 0.5
+    writer.update(second)
+    assert writer.writes == 2 and json.loads(path.read_text(encoding="utf-8"))["hand"] == 3
+    now[0] += 1
+    writer.update(hand_in_play(hand=3))  # a new view object of the same hand: nothing to write
+    assert writer.writes == 2
+    writer.close()
+    assert not path.exists()
+    writer.close()  # twice is fine
+
+
+def test_the_writer_says_once_that_the_file_cannot_be_written(tmp_path):
+    from dealer_assist.spectator.state import StateWriter
+
+    now = [0.0]
+    writer = StateWriter(tmp_path / "missing" / "hands.state.json", clock=lambda: now[0])
+    sentence = writer.update(hand_in_play())
+    assert sentence is not None and "cannot be written" in sentence and sentence.count("\n") == 0
+    now[0] += 1
+    assert writer.update(hand_in_play(hand=3)) is None and writer.writes == 0
+    (tmp_path / "missing").mkdir()
+    now[0] += 1
+    assert writer.update(hand_in_play(hand=4)) is None and writer.writes == 1

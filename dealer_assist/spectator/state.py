@@ -5,7 +5,9 @@ only in its memory. So that ``dealer-assist serve`` (another process) can show
 it, live writes this small JSON file atomically whenever its view changes:
 :func:`state_from_view` turns a :class:`~dealer_assist.live.table_state.TableView`
 into the object, :func:`write_state` stamps the time and replaces the file in
-one ``os.replace`` (a reader never sees half a file).
+one ``os.replace`` (a reader never sees half a file). :class:`StateWriter` is
+the three calls live makes: ``update(view)`` once per loop (writes only a
+changed hand, at most twice a second), ``close()`` at the end (removes the file).
 
 Only what the table itself shows goes in: the board, and for each seat
 whether it is in the hand, folded, the dealer, **revealed** (both pocket
@@ -43,16 +45,17 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from dealer_assist.fileio import write_atomic
 from dealer_assist.rules import Hand, HandError, Player, chips_to_json
 from dealer_assist.rules.odds import AllInOdds, all_in_odds, odds_to_json
 
-__all__ = ["SCHEMA", "VERSION", "state_from_view", "write_state", "default_state_path", "view_odds"]
+__all__ = ["SCHEMA", "VERSION", "state_from_view", "write_state", "default_state_path", "view_odds", "StateWriter"]
 
 SCHEMA = "dealer-assist/table-state"
 VERSION = 1
@@ -172,3 +175,65 @@ def write_state(view_json: dict[str, Any], path: str | os.PathLike, *, now: date
     when = now if now is not None else datetime.now(timezone.utc)
     data = {**view_json, "written": when.isoformat(timespec="milliseconds")}
     write_atomic(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+
+
+class StateWriter:
+    """What live calls once per loop: writes the state file when the hand changed, at most every
+    ``min_interval`` seconds (a change inside the interval is written at the first call after it).
+
+    Never raises: a write that fails (a folder that takes no file) is retried at the next change,
+    and :meth:`update` returns its sentence the first time, for the dashboard to show.
+
+    >>> writer = StateWriter("/nonexistent-folder/hands.state.json", clock=lambda: 0.0)
+    >>> writer.update(None) is None
+    True
+    """
+
+    def __init__(self, path: str | os.PathLike, *, session: str | None = None, min_interval: float = 0.5,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.path = Path(path)
+        self.session = session
+        self.min_interval = min_interval
+        self.clock = clock
+        self.writes = 0
+        self._view: Any = None
+        self._written: dict[str, Any] | None = None
+        self._last_time: float | None = None
+        self._failed = False
+
+    def update(self, view) -> str | None:
+        """Write ``view``'s state when it differs from the last one written and the interval has passed;
+        ``None``, or once per run of failures the sentence saying why the file cannot be written."""
+        if view is None:
+            return None
+        now = self.clock()
+        if self._last_time is not None and now - self._last_time < self.min_interval:
+            return None
+        if view is self._view:  # live caches its view until something changes
+            return None
+        state = state_from_view(view, session=self.session)
+        self._view = view
+        if state == self._written:
+            return None
+        try:
+            write_state(state, self.path)
+        except OSError as exc:
+            self._view = None  # try again at the next call after the interval
+            self._last_time = now
+            if self._failed:
+                return None
+            self._failed = True
+            return (f"The state file for the spectator screen, {self.path}, cannot be written "
+                    f"({exc.strerror or exc}); dealer-assist serve does not see the hand in play.")
+        self._failed = False
+        self._written = state
+        self._last_time = now
+        self.writes += 1
+        return None
+
+    def close(self) -> None:
+        """Remove the file at the end of the session, so the screen falls back to the last logged hand."""
+        try:
+            self.path.unlink(missing_ok=True)
+        except OSError:
+            pass
