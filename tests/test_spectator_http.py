@@ -7,7 +7,6 @@ import json
 import os
 import socket
 
-import pytest
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
@@ -190,7 +189,3 @@ def test_help_teaches_the_token_and_the_delay():
     text = " ".join(result.output.split())
     for words in ("--delay", "token", "127.0.0.1", "0.0.0.0", "revealed", "hands.state.json"):
         assert words in text, words
-
-
-if __name__ == "__main__":  # pragma: no cover
-    pytest.main([__file__])
