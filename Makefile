@@ -6,7 +6,8 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 APT_PACKAGES := tesseract-ocr tesseract-ocr-rus libgl1 libglib2.0-0 fonts-dejavu-core \
-                fonts-dejavu-extra fonts-liberation fonts-freefont-ttf
+                fonts-dejavu-extra fonts-liberation fonts-freefont-ttf \
+                chromium chromium-driver
 
 .PHONY: setup system venv demo test bench samples clean
 

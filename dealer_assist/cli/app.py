@@ -22,3 +22,4 @@ def _root() -> None:
 # Commands added after the package's list in cli/__init__.py; they register on import.
 from dealer_assist.cli import odds_cmd  # noqa: E402,F401
 from dealer_assist.cli import ledger_cmd  # noqa: E402,F401
+from dealer_assist.cli import serve_cmd  # noqa: E402,F401

@@ -1,0 +1,133 @@
+"""``dealer-assist serve``: a read-only, delayed web page of the hand at the table, for the room.
+
+Wiring only: the application is :mod:`dealer_assist.spectator.app`, binding and
+running :mod:`dealer_assist.spectator.server`.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from dealer_assist.cli.app import app
+
+__all__ = ["serve_command"]
+
+EPILOG = (
+    "It follows the hand log (finished hands) and the state file that dealer-assist live writes for the hand in "
+    "play, so run it beside live, in another terminal. Pocket notes show only once revealed at the table, and "
+    "everything shows --delay seconds late, so the screen cannot help anyone at the table. Nothing on the page "
+    "can change the game.\n\n"
+    "On 127.0.0.1 (the default) only this computer can open it. With --host 0.0.0.0 (or a LAN address) other "
+    "devices can, with the token it prints: open the printed address, ?token=… included.\n\n"
+    "Examples:\n\n"
+    "  dealer-assist serve\n\n"
+    "  dealer-assist serve --log ~/.local/share/dealer-assist/hands.jsonl --delay 60\n\n"
+    "  dealer-assist serve --host 0.0.0.0 --port 8765      # a TV in the room: open the printed address"
+)
+
+
+@app.command("serve", epilog=EPILOG)
+def serve_command(
+    log: Optional[Path] = typer.Option(None, "--log", metavar="FILE",
+                                       help="The hand log to follow (default: $DEALER_ASSIST_HISTORY, else "
+                                            "~/.local/share/dealer-assist/hands.jsonl, as for live). It may not "
+                                            "exist yet: the screen waits for it."),
+    state: Optional[Path] = typer.Option(None, "--state", metavar="FILE",
+                                         help="The state file live writes for the hand in play (default: beside "
+                                              "the log, hands.jsonl -> hands.state.json)."),
+    delay: float = typer.Option(30.0, "--delay", metavar="SECONDS",
+                                help="Show the table this many seconds late (0: at once).", show_default=True),
+    host: str = typer.Option("127.0.0.1", "--host", metavar="H",
+                             help="Address to listen on. Any address but loopback (127.0.0.1, localhost) needs the "
+                                  "token printed at start.", show_default=True),
+    port: int = typer.Option(8765, "--port", metavar="P", help="Port to listen on (0: any free port).",
+                             show_default=True),
+    since: Optional[str] = typer.Option(None, "--since", metavar="TIME",
+                                        help="Balances over the hands finished since TIME (an ISO date or "
+                                             "date-time, as for ledger) instead of over live's last session."),
+) -> None:
+    """A read-only web page of the current hand for spectators: board, revealed hands, odds, winner and the
+    session's balances, delayed, updating by itself."""
+    from dealer_assist.cli.ledger_cmd import parse_since
+    from dealer_assist.live.history import default_log_path
+    from dealer_assist.spectator.app import SpectatorConfig, create_app
+    from dealer_assist.spectator.follow import path_refusal
+    from dealer_assist.spectator.server import ServeError, bind, new_token, run, urls
+    from dealer_assist.spectator.state import default_state_path
+
+    if not math.isfinite(delay) or delay < 0:
+        raise typer.BadParameter(f"must be a number of seconds from 0 up, not {delay}.", param_hint="'--delay'")
+    when = None
+    if since is not None:
+        try:
+            when = parse_since(since)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="'--since'") from None
+    log_path = (log if log is not None else default_log_path()).expanduser()
+    state_path = (state if state is not None else default_state_path(log_path)).expanduser()
+    for path, what in ((log_path, "hand log"), (state_path, "state file")):
+        problem = path_refusal(path, what)
+        if problem is not None:
+            _fail(problem)
+    if state_path.resolve() == log_path.resolve():
+        _fail(f"--state and --log name the same file ({log_path}); the state file is another one.")
+    problem = _not_a_log(log_path)
+    if problem is not None:
+        _fail(problem)
+    try:
+        listener = bind(host, port)
+    except ServeError as exc:
+        _fail(str(exc))
+    token = None if listener.loopback else new_token()
+    config = SpectatorConfig(log=log_path, state=state_path, delay=delay, token=token,
+                             loopback_only=listener.loopback, since=when)
+    application = create_app(config)
+    shown = f"{delay:g} s late" if delay else "with no delay"
+    typer.echo(f"Spectator screen ({shown}), following {log_path}"
+               f"{'' if log_path.exists() else ' (not there yet: waiting for it)'} and {state_path}.")
+    for url in urls(listener, token):
+        typer.echo(f"  open {url}")
+    if token is not None:
+        typer.echo(f"Listening on {listener.host}, not loopback: every request needs the token {token} "
+                   f"(other devices on the network can reach this port). Ctrl-C stops.")
+    else:
+        typer.echo("Only this computer can open it (loopback). Ctrl-C stops.")
+    try:
+        run(application, listener)
+    except KeyboardInterrupt:
+        pass
+
+
+def _fail(sentence: str) -> None:
+    typer.echo(f"Error: {sentence}", err=True)
+    raise typer.Exit(2)
+
+
+def _not_a_log(path: Path) -> Optional[str]:
+    """A sentence when ``path`` exists, is not empty and its first line is not a hand record."""
+    import json
+
+    from dealer_assist.live.history import SCHEMA
+
+    try:
+        with open(path, "rb") as fh:
+            first = fh.readline(1 << 20)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return f"The hand log {path} cannot be read ({exc.strerror or exc})."
+    if not first.strip():
+        return None
+    first = first[3:] if first.startswith(b"\xef\xbb\xbf") else first
+    try:
+        obj = json.loads(first.decode("utf-8"))
+    except (ValueError, RecursionError):
+        ok = first.lstrip().startswith(b'{"schema":"' + SCHEMA.encode() + b'"')  # a torn first record
+    else:
+        ok = isinstance(obj, dict) and obj.get("schema") == SCHEMA
+    return None if ok else (f"{path} is not a hand log (its first line is not a dealer-assist hand record); "
+                            f"give the log live writes with --log.")

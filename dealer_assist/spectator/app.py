@@ -1,0 +1,295 @@
+"""The spectator screen's web application (Starlette): read-only, delayed, guarded.
+
+Routes, every one GET (HEAD) only — nothing here can change the game:
+
+* ``/`` — the page (:mod:`.page`);
+* ``/events`` — server-sent events: the served snapshot as JSON, again whenever it changes;
+* ``/state.json`` — the served snapshot once (for scripts and tests).
+
+A :class:`Watcher` polls the hand log and the state file (:mod:`.follow`),
+turns what it reads into the public payload (:mod:`.public`: no pocket serial
+of a seat that has not revealed) and adds it to the :class:`~.timeline.Timeline`;
+requests are answered with the newest snapshot older than the delay.
+
+:class:`Guard` wraps the application: with a token (the server listens on
+another address than loopback) every request must carry ``?token=…``
+(compared in constant time); on loopback only a loopback ``Host`` is
+answered (a page of another site cannot reach the screen by a DNS trick);
+any method but GET and HEAD is refused; every response says not to cache,
+frame or sniff it. Refusals are one plain sentence.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import ipaddress
+import json
+import sys
+import time
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Callable
+from urllib.parse import parse_qs
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from dealer_assist.spectator.follow import LogFollower, StateFollower
+from dealer_assist.spectator.page import PAGE, page_headers
+from dealer_assist.spectator.public import balances, current_hand, has_content, public_from_record, public_from_state
+from dealer_assist.spectator.timeline import Timeline
+
+__all__ = ["SpectatorConfig", "Watcher", "Guard", "create_app", "TOKEN_REFUSAL", "HOST_REFUSAL"]
+
+TOKEN_REFUSAL = ("This spectator screen needs the token dealer-assist serve printed when it started: "
+                 "open the address it printed, ending in ?token=….\n")
+HOST_REFUSAL = "This spectator screen answers only to a loopback address such as 127.0.0.1 or localhost.\n"
+METHOD_REFUSAL = "This spectator screen is read-only: it answers GET requests only.\n"
+
+
+@dataclass
+class SpectatorConfig:
+    """What the server follows and how.
+
+    Attributes:
+        log: the hand log (may not exist yet).
+        state: the table-state file live writes, or ``None``.
+        delay: seconds the screen runs behind the table.
+        token: required in every request's ``?token=`` when set.
+        loopback_only: answer only requests whose ``Host`` is a loopback name or address.
+        since: balances over the hands finished since then (default: the last record's session).
+        poll: seconds between two looks at the files.
+        keepalive: seconds between two keep-alive comments on an idle event stream.
+        clock: the wall clock (seconds since the epoch, as file times are).
+        warn: where the server's warnings go (a sentence each, once per distinct warning).
+        stopping: true once the server is shutting down: open event streams end (set by :func:`.server.run`).
+    """
+
+    log: Path
+    state: Path | None = None
+    delay: float = 30.0
+    token: str | None = None
+    loopback_only: bool = False
+    since: datetime | None = None
+    poll: float = 0.25
+    keepalive: float = 15.0
+    clock: Callable[[], float] = time.time
+    warn: Callable[[str], None] = field(default=lambda text: print(f"warning: {text}", file=sys.stderr, flush=True))
+    stopping: Callable[[], bool] = lambda: False
+
+
+class Watcher:
+    """Follows the files and keeps the timeline of public payloads (see the module doc)."""
+
+    def __init__(self, config: SpectatorConfig) -> None:
+        self.config = config
+        self.timeline = Timeline(config.delay)
+        self.log = LogFollower(config.log)
+        self.state = StateFollower(config.state) if config.state is not None else None
+        self._log_time: float | None = None
+        self._state_time: float | None = None
+        self._warned: set[str] = set()
+        self._started = False
+        self._last_payload: Any = object()
+
+    def _warn(self, text: str | None) -> None:
+        if text and text not in self._warned:
+            self._warned.add(text)
+            self.config.warn(text)
+
+    def poll(self) -> bool:
+        """Look at the files once; ``True`` when a new snapshot was added."""
+        now = self.config.clock()
+        log_changed, log_mtime = self.log.poll()
+        self._warn(self.log.problem)
+        state_changed = False
+        if self.state is not None:
+            state_changed, state_mtime = self.state.poll()
+            self._warn(self.state.problem)
+        # a file counts from its modification time (never later than now); a file gone counts from now,
+        # one missing from the start does not count (nothing of it was ever shown)
+        first = not self._started
+        self._started = True
+        if log_changed or first:
+            self._log_time = min(now, log_mtime) if log_mtime is not None else (None if first else now)
+        if self.state is not None and (state_changed or first):
+            self._state_time = min(now, state_mtime) if state_mtime is not None else (None if first else now)
+        if not (first or log_changed or state_changed):
+            return False
+        payload = self.payload()
+        if payload == self._last_payload:
+            return False
+        self._last_payload = payload
+        when = max((t for t in (self._log_time, self._state_time) if t is not None), default=now)
+        return self.timeline.add(when, payload)
+
+    def payload(self) -> dict[str, Any]:
+        """What the screen shows for the files as they are now (before the delay)."""
+        records = self.log.records
+        last = public_from_record(records[-1]) if records else None
+        live = None
+        if self.state is not None and self.state.obj is not None:
+            live = public_from_state(self.state.obj)
+            if live is None:
+                self._warn(f"The state file {self.state.path} is not a dealer-assist table state of version 1; "
+                           f"the hand in play is not shown.")
+        hand = current_hand(live, last)
+        previous = None
+        if hand is not None and hand is not last and last is not None:
+            previous = {"hand": last["hand"], "winners": last["winners"]}
+        return {"hand": hand, "previous": previous, "balances": balances(records, since=self.config.since)}
+
+    def served(self) -> dict[str, Any]:
+        """The snapshot to show now: the newest one older than the delay, with its number and time."""
+        now = self.config.clock()
+        snap = self.timeline.current(now)
+        out: dict[str, Any] = {"snapshot": 0, "as_of": None, "delay": _seconds(self.config.delay),
+                               "hand": None, "previous": None, "balances": None}
+        if snap is not None:
+            out.update(snap.payload)
+            out["snapshot"], out["as_of"] = snap.number, round(snap.time, 3)
+        if snap is None or not has_content(out["hand"]):
+            next_time = self.timeline.next_time(now)
+            out["visible_from"] = round(next_time, 3) if next_time is not None else None
+        return out
+
+
+def _seconds(delay: float) -> int | float:
+    return int(delay) if float(delay).is_integer() else delay
+
+
+def _is_loopback_host(host: str) -> bool:
+    """Whether a ``Host`` header names this machine's loopback (``localhost``, ``127.0.0.1:8765``, ``[::1]``)."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        host = host[1:host.find("]")] if "]" in host else host[1:]
+    elif host.count(":") == 1:
+        host = host.split(":", 1)[0]
+    if host in ("localhost", "localhost."):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+class Guard:
+    """ASGI middleware: token, loopback ``Host``, GET/HEAD only, safe headers (see the module doc)."""
+
+    def __init__(self, app, *, token: str | None, loopback_only: bool) -> None:
+        self.app = app
+        self.token = token.encode("utf-8") if token else None
+        self.loopback_only = loopback_only
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] == "lifespan":
+            await self.app(scope, receive, send)
+            return
+        if scope["type"] != "http":  # no websockets here
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.close", "code": 1008})
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        if self.loopback_only and not _is_loopback_host(headers.get("host", "")):
+            await _refuse(send, 403, HOST_REFUSAL)
+            return
+        if self.token is not None:
+            query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+            given = (query.get("token") or [""])[0].encode("utf-8", "replace")
+            if not hmac.compare_digest(given, self.token):
+                await _refuse(send, 403, TOKEN_REFUSAL)
+                return
+        if scope["method"] not in ("GET", "HEAD"):
+            await _refuse(send, 405, METHOD_REFUSAL, [(b"allow", b"GET, HEAD")])
+            return
+
+        async def guarded_send(message) -> None:
+            if message["type"] == "http.response.start":
+                names = {k.lower() for k, _ in message.get("headers", [])}
+                extra = [(k, v) for k, v in _SAFE_HEADERS if k not in names]
+                message = {**message, "headers": list(message.get("headers", [])) + extra}
+            await send(message)
+
+        await self.app(scope, receive, guarded_send)
+
+
+_SAFE_HEADERS = [
+    (b"content-security-policy", b"default-src 'none'; frame-ancestors 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cache-control", b"no-store"),
+]
+
+
+async def _refuse(send, status: int, text: str, headers: list[tuple[bytes, bytes]] | None = None) -> None:
+    body = text.encode("utf-8")
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"text/plain; charset=utf-8"),
+                            (b"content-length", str(len(body)).encode()), *(headers or []), *_SAFE_HEADERS]})
+    await send({"type": "http.response.body", "body": body})
+
+
+def create_app(config: SpectatorConfig) -> Guard:
+    """The guarded ASGI application; its lifespan starts the watcher (use it with uvicorn or TestClient)."""
+    watcher = Watcher(config)
+    page_policy = page_headers()
+
+    async def page(request: Request) -> Response:
+        return HTMLResponse(PAGE, headers={**page_policy, "Cache-Control": "no-store"})
+
+    async def state_json(request: Request) -> Response:
+        return JSONResponse(watcher.served(), headers={"Cache-Control": "no-store"})
+
+    async def events(request: Request) -> Response:
+        async def stream():
+            yield "retry: 2000\n\n"
+            sent = None
+            quiet = 0.0
+            while not config.stopping():
+                served = watcher.served()
+                key = (served["snapshot"], served.get("visible_from"))
+                if key != sent:
+                    sent = key
+                    quiet = 0.0
+                    yield f"id: {served['snapshot']}\ndata: {json.dumps(served, ensure_ascii=False)}\n\n"
+                elif quiet >= config.keepalive:
+                    quiet = 0.0
+                    yield ": keep-alive\n\n"
+                await asyncio.sleep(config.poll)
+                quiet += config.poll
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        async def watch():
+            while True:
+                try:
+                    watcher.poll()
+                except Exception as exc:  # a bad file must not stop the screen; say it once
+                    watcher._warn(f"reading the files failed ({type(exc).__name__}: {exc}); trying again.")
+                await asyncio.sleep(config.poll)
+
+        watcher.poll()
+        task = asyncio.create_task(watch())
+        try:
+            yield
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    app = Starlette(routes=[Route("/", page, methods=["GET"]), Route("/events", events, methods=["GET"]),
+                            Route("/state.json", state_json, methods=["GET"])], lifespan=lifespan)
+    app.state.watcher = watcher
+    guarded = Guard(app, token=config.token, loopback_only=config.loopback_only)
+    guarded.watcher = watcher
+    guarded.config = config
+    return guarded

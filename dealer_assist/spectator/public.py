@@ -1,0 +1,339 @@
+"""What a spectator may see: one hand and the session's balances, as plain JSON for the page.
+
+Both sources — a table-state file (:mod:`.state`, the hand in play) and a
+hand-log record (:mod:`dealer_assist.live.history`, a finished hand) — are
+turned into the same *public hand* by copying only known fields, each checked
+for its type; nothing else passes. The rule that matters:
+
+    a seat's pocket serials, its best hand and its odds are public only when
+    the seat has **revealed** (both pocket notes face up at the table).
+
+It is applied here, on the server, whatever the file says: a buggy or
+hand-edited state file that carries the pocket serials of a seat that has not
+revealed does not get them to the page. A log record's seat counts as
+revealed only when its ``best_hands`` entry says ``"revealed": true``.
+
+The public hand::
+
+    {"source": "live" | "log", "hand": 3, "session": "…" | null,
+     "position": 4, "position_random": false, "zero_joker": "off", "tie_policy": "split",
+     "dealer": "P2" | null, "street": "flop", "decided": false, "time": "<ISO>" | null,
+     "board": [{"serial": "1234567" | null, "rank": 4 | null, "natural": true | null,
+                "reason": "d4=4, natural" | null}, …],        # 0-3 notes
+     "seats": [{"name": "P1", "folded": false, "dealer": false, "revealed": true,
+                "pocket": ["…", "…"] | null, "best": {"class": "pair", "en": "Pair", "ru": "Пара",
+                "ranks": [4, 4, 2], "natural": true} | null, "odds": {"win": 0.42, "tie": 0.03} | null,
+                "result": "wins" | … | null, "payout": 40 | "17/3" | null, "chips": 20 | null}, …],
+     "winners": ["P1"], "carry": 0 | null, "board_unknown": 2 | null}
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from datetime import datetime
+from typing import Any, Iterable, Mapping, Sequence
+
+from dealer_assist.rules import HandClass, rank_options
+from dealer_assist.rules.formats import chips_to_json
+from dealer_assist.spectator import state as state_file
+
+__all__ = ["public_from_state", "public_from_record", "balances", "current_hand", "CLASS_NAMES", "has_content"]
+
+#: Hand classes in English and Russian (RULES.md §3, as the dashboard shows them).
+CLASS_NAMES = {
+    HandClass.HIGH.value: ("High", "Мусор"),
+    HandClass.PAIR.value: ("Pair", "Пара"),
+    HandClass.STRAIGHT.value: ("Straight", "Стрит"),
+    HandClass.SET.value: ("Set", "Сет"),
+}
+STREETS = ("preflop", "flop", "turn", "river", "showdown")
+RESULTS = ("wins", "splits", "loses", "folded", "not revealed")
+ZERO_JOKER = ("off", "per-zero", "once")
+TIE_POLICY = ("split", "rollover")
+MAX_SEATS = 20
+MAX_NAME = 60
+_SERIAL = re.compile(r"[0-9]{7}")
+_CHIPS = re.compile(r"[0-9]{1,15}(/[0-9]{1,15})?")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+# -- checked fields --------------------------------------------------------------------
+def _serial(value: object) -> str | None:
+    return value if isinstance(value, str) and _SERIAL.fullmatch(value) else None
+
+
+def _name(value: object) -> str | None:
+    """A seat name as shown (control characters dropped, cut when long), or None when not a non-blank string."""
+    if not isinstance(value, str):
+        return None
+    text = _CONTROL.sub("", value).strip()
+    if not text:
+        return None
+    return text if len(text) <= MAX_NAME else text[:MAX_NAME] + "…"
+
+
+def _int(value: object, low: int, high: int) -> int | None:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        return None
+    return value
+
+
+def _bool(value: object) -> bool:
+    return value is True
+
+
+def _choice(value: object, choices: Sequence[str]) -> str | None:
+    return value if isinstance(value, str) and value in choices else None
+
+
+def _chips(value: object) -> int | str | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int) and 0 <= value < 10**15:
+        return value
+    if isinstance(value, str) and _CHIPS.fullmatch(value):
+        return value
+    return None
+
+
+def _probability(value: object) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        return None
+    return round(float(value), 4) if 0 <= value <= 1 else None
+
+
+def _time(value: object) -> str | None:
+    if not isinstance(value, str) or len(value) > 40:
+        return None
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return value
+
+
+def _best(value: object) -> dict[str, Any] | None:
+    if not isinstance(value, Mapping):
+        return None
+    klass = value.get("class")
+    if klass not in CLASS_NAMES:
+        return None
+    ranks = value.get("ranks")
+    if not isinstance(ranks, list) or len(ranks) != 3 or any(_int(r, 1, 9) is None for r in ranks):
+        return None
+    en, ru = CLASS_NAMES[klass]
+    return {"class": klass, "en": en, "ru": ru, "ranks": list(ranks), "natural": _bool(value.get("natural"))}
+
+
+def _board_note(serial: str | None, position: int | None) -> dict[str, Any]:
+    """A board note as shown: its rank and why, worked out here from the serial and P (never taken from a file)."""
+    if serial is None or position is None:
+        return {"serial": serial, "rank": None, "natural": None, "reason": None}
+    options = rank_options(serial, position)
+    if not options:
+        return {"serial": serial, "rank": None, "natural": None, "reason": "all zeros: dead note, does not play"}
+    return {"serial": serial, "rank": options[0].rank, "natural": options[0].natural, "reason": options[0].reason}
+
+
+def _names(value: object) -> list[str]:
+    if not isinstance(value, list):
+        return []
+    out = []
+    for item in value[:MAX_SEATS]:
+        name = _name(item)
+        if name is not None and name not in out:
+            out.append(name)
+    return out
+
+
+def _seat(name: str, *, folded: bool, dealer: bool, revealed: bool, pocket: object, best: object,
+          odds: object, result: object, payout: object, chips: object) -> dict[str, Any]:
+    """A public seat; pocket, best hand and odds only when ``revealed``."""
+    serials = None
+    if revealed and isinstance(pocket, (list, tuple)) and len(pocket) == 2:
+        checked = [_serial(s) for s in pocket]
+        serials = checked if None not in checked else None
+    win = tie = None
+    if revealed and isinstance(odds, Mapping):
+        win, tie = _probability(odds.get("win")), _probability(odds.get("tie"))
+    return {
+        "name": name, "folded": folded, "dealer": dealer, "revealed": revealed,
+        "pocket": serials,
+        "best": _best(best) if revealed else None,
+        "odds": {"win": win, "tie": tie} if win is not None and tie is not None else None,
+        "result": _choice(result, RESULTS), "payout": _chips(payout), "chips": _chips(chips),
+    }
+
+
+# -- the two sources ---------------------------------------------------------------------
+def public_from_state(obj: object) -> dict[str, Any] | None:
+    """The public hand of a table-state object (:mod:`.state`), or ``None`` when it is not one this program reads."""
+    if not isinstance(obj, Mapping) or obj.get("schema") != state_file.SCHEMA:
+        return None
+    if type(obj.get("version")) is not int or obj.get("version") != state_file.VERSION:
+        return None
+    position = _int(obj.get("position"), 1, 7)
+    options = obj.get("options") if isinstance(obj.get("options"), Mapping) else {}
+    board_in = obj.get("board") if isinstance(obj.get("board"), list) else []
+    board = []
+    for note in board_in[:3]:
+        serial = _serial(note.get("serial")) if isinstance(note, Mapping) else None
+        board.append(_board_note(serial, position))
+    dealer = _name(obj.get("dealer"))
+    decided = obj.get("status") == "showdown"
+    payouts = obj.get("payouts") if isinstance(obj.get("payouts"), Mapping) else {}
+    odds = obj.get("odds") if isinstance(obj.get("odds"), Mapping) else {}
+    odds_players = odds.get("players") if isinstance(odds.get("players"), Mapping) else {}
+    seats = []
+    seen: set[str] = set()
+    for entry in (obj.get("seats") if isinstance(obj.get("seats"), list) else [])[:MAX_SEATS]:
+        if not isinstance(entry, Mapping):
+            continue
+        name = _name(entry.get("name"))
+        if name is None or name in seen or entry.get("in_hand") is False:
+            continue
+        seen.add(name)
+        raw_name = entry.get("name")
+        revealed = _bool(entry.get("revealed"))
+        seats.append(_seat(name, folded=_bool(entry.get("folded")), dealer=_bool(entry.get("dealer")),
+                           revealed=revealed, pocket=entry.get("pocket"), best=entry.get("best"),
+                           odds=odds_players.get(raw_name), result=entry.get("result"),
+                           payout=payouts.get(raw_name), chips=entry.get("chips")))
+    return {
+        "source": "live", "hand": _int(obj.get("hand"), 0, 10**9),
+        "session": _name(obj.get("session")), "position": position,
+        "position_random": _bool(obj.get("position_random")),
+        "zero_joker": _choice(options.get("zero_joker"), ZERO_JOKER),
+        "tie_policy": _choice(options.get("tie_policy"), TIE_POLICY),
+        "dealer": dealer, "street": _choice(obj.get("street"), STREETS) or "preflop", "decided": decided,
+        "time": _time(obj.get("written")), "board": board, "seats": seats,
+        "winners": _names(obj.get("winners")) if decided else [],
+        "carry": _chips(obj.get("carry")) if decided else None,
+        "board_unknown": _int(odds.get("board_unknown"), 0, 3) if odds_players else None,
+    }
+
+
+def public_from_record(record: Mapping[str, Any]) -> dict[str, Any]:
+    """The public hand of a hand-log record (a finished hand)."""
+    position = _int(record.get("position"), 1, 7)
+    notes = [n for n in record.get("notes", []) if isinstance(n, Mapping)] if isinstance(record.get("notes"), list) else []
+    board_notes = sorted((n for n in notes if n.get("zone") == "board" and _int(n.get("index"), 1, 3)),
+                         key=lambda n: n["index"])
+    board = [_board_note(_serial(n.get("serial")), position) for n in board_notes[:3]]
+    best_hands = record.get("best_hands") if isinstance(record.get("best_hands"), Mapping) else {}
+    folded = set(_names(record.get("folded")))
+    winners = _names(record.get("winners"))
+    chips = record.get("chips") if isinstance(record.get("chips"), Mapping) else {}
+    settlement = record.get("settlement") if isinstance(record.get("settlement"), Mapping) else {}
+    payouts = settlement.get("payouts") if isinstance(settlement.get("payouts"), Mapping) else {}
+    decided = record.get("status") == "showdown"
+    dealer = _name(record.get("dealer"))
+    # the seats of the hand, in the order the log names them
+    order: list[object] = []
+    for name in [*best_hands, *(n.get("zone") for n in notes if n.get("zone") != "board"), *folded, *chips]:
+        if name not in order and name is not None:
+            order.append(name)
+    seats = []
+    seen: set[str] = set()
+    for raw in order[:MAX_SEATS]:
+        name = _name(raw)
+        if name is None or name in seen:
+            continue
+        seen.add(name)
+        entry = best_hands.get(raw) if isinstance(best_hands.get(raw), Mapping) else {}
+        revealed = _bool(entry.get("revealed"))
+        pocket_notes = sorted((n for n in notes if n.get("zone") == raw and _int(n.get("index"), 1, 2)),
+                              key=lambda n: n["index"])
+        pocket = [n.get("serial") for n in pocket_notes]
+        result = None
+        if decided:
+            if name in folded:
+                result = "folded"
+            elif name in winners:
+                result = "splits" if len(winners) > 1 else "wins"
+            elif not revealed and len([s for s in order if s not in folded]) > 1:
+                result = "not revealed"
+            else:
+                result = "loses"
+        seats.append(_seat(name, folded=name in folded, dealer=name == dealer, revealed=revealed,
+                           pocket=pocket, best=entry, odds=None, result=result, payout=payouts.get(raw),
+                           chips=chips.get(raw)))
+    return {
+        "source": "log", "hand": _int(record.get("hand"), 0, 10**9), "session": _name(record.get("session")),
+        "position": position, "position_random": _bool(record.get("position_random")),
+        "zero_joker": _choice(record.get("zero_joker"), ZERO_JOKER),
+        "tie_policy": _choice(record.get("tie_policy"), TIE_POLICY),
+        "dealer": dealer, "street": _choice(record.get("street"), STREETS) or "showdown", "decided": decided,
+        "time": _time(record.get("finished")), "board": board, "seats": seats,
+        "winners": winners if decided else [],
+        "carry": _chips(settlement.get("carry")) if decided else None, "board_unknown": None,
+    }
+
+
+def has_content(hand: Mapping[str, Any] | None) -> bool:
+    """Whether a public hand shows anything dealt (a board note, or a seat in the hand)."""
+    return bool(hand) and bool(hand.get("board") or hand.get("seats"))
+
+
+def _when(text: object) -> float | None:
+    if not isinstance(text, str):
+        return None
+    try:
+        when = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return (when if when.tzinfo is not None else when.astimezone()).timestamp()
+
+
+def current_hand(live: Mapping[str, Any] | None, last: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+    """The hand to show: the hand in play (``live``, from the state file) once something of it is dealt,
+    unless the log's last finished hand (``last``) is that very hand (same number and session,
+    finished after the state was written: live stopped writing the state); else the last finished hand."""
+    if not has_content(live):
+        return last
+    if last is None:
+        return live
+    same = live.get("hand") == last.get("hand") and (live.get("session") is None
+                                                     or live.get("session") == last.get("session"))
+    written, finished = _when(live.get("time")), _when(last.get("time"))
+    # the log keeps whole seconds: a record finished in the state's second counts as after it
+    if same and (written is None or finished is None or finished + 1 >= written):
+        return last
+    return live
+
+
+# -- balances ----------------------------------------------------------------------------
+def balances(records: Sequence[Mapping[str, Any]], *, since: datetime | None = None) -> dict[str, Any] | None:
+    """The session's balances: the ledger (:func:`dealer_assist.ledger.build_ledger`) over the records
+    of the last record's live session, or over every record finished at or after ``since`` when given.
+
+    ``{"scope": "session" | "since", "hands": 4, "players": [{"name", "hands", "won", "net"}, …],
+    "transfers": [{"from", "to", "amount"}, …]}``, or ``None`` with no record.
+    """
+    from dealer_assist.ledger import build_ledger
+
+    if not records:
+        return None
+    if since is None:
+        session = records[-1].get("session")
+        chosen: Iterable[Mapping[str, Any]] = [r for r in records if r.get("session") == session]
+    else:
+        chosen = records
+    try:
+        ledger = build_ledger(chosen, since=since)
+    except ValueError:
+        return None
+    players = []
+    for p in ledger.players[:MAX_SEATS * 5]:
+        name = _name(p.name)
+        if name is not None:
+            players.append({"name": name, "hands": p.hands_played, "won": p.hands_won,
+                            "net": chips_to_json(p.net)})
+    transfers = []
+    for t in ledger.transfers[:MAX_SEATS * 5]:
+        payer, payee = _name(t.payer), _name(t.payee)
+        if payer is not None and payee is not None:
+            transfers.append({"from": payer, "to": payee, "amount": chips_to_json(t.amount)})
+    return {"scope": "since" if since is not None else "session", "hands": ledger.hands, "players": players,
+            "transfers": transfers}

@@ -1,0 +1,239 @@
+"""The table-state file: the hand in play, as ``dealer-assist live`` writes it for the spectator screen.
+
+``live`` appends a finished hand to the hand log; the hand still in play lives
+only in its memory. So that ``dealer-assist serve`` (another process) can show
+it, live writes this small JSON file atomically whenever its view changes:
+:func:`state_from_view` turns a :class:`~dealer_assist.live.table_state.TableView`
+into the object, :func:`write_state` stamps the time and replaces the file in
+one ``os.replace`` (a reader never sees half a file). :class:`StateWriter` is
+the three calls live makes: ``update(view)`` once per loop (writes only a
+changed hand, at most twice a second), ``close()`` at the end (removes the file).
+
+Only what the table itself shows goes in: the board, and for each seat
+whether it is in the hand, folded, the dealer, **revealed** (both pocket
+notes known, i.e. turned face up at the table) and — only for a revealed
+seat — its pocket serials and best hand. A seat that has not revealed has no
+serial in the file at all, not even the one note of two that is already known.
+Pending reads, the croupier's warnings (which may quote a serial) and the
+notes outside every zone are left out too.
+
+The object (``schema`` ``dealer-assist/table-state``, ``version`` 1)::
+
+    {"schema": "dealer-assist/table-state", "version": 1,
+     "written": "2025-01-01T20:05:13.250+00:00",     # by write_state
+     "session": "20250101T200000-ab12",               # optional: the hand log's session id
+     "hand": 3, "position": 4, "position_random": false,
+     "options": {"zero_joker": "off", "tie_policy": "split"},
+     "dealer": "P2", "street": "flop", "status": "incomplete",   # "showdown" once decided
+     "board": [{"serial": "1234567", "rank": 4, "natural": true, "reason": "d4=4, natural"},
+               {"serial": null}],                     # a note on the board not read yet
+     "seats": [{"name": "P1", "in_hand": true, "folded": false, "dealer": false, "revealed": true,
+                "pocket": ["7654321", "0102030"],
+                "best": {"class": "pair", "ranks": [4, 4, 2], "natural": true},
+                "chips": 20},
+               {"name": "P2", "in_hand": true, "folded": false, "dealer": true, "revealed": false}],
+     "winners": ["P1"],                               # once decided
+     "payouts": {"P1": 40, "P2": 0}, "carry": 0,      # once decided, when chips were entered
+     "odds": {"board_unknown": 2, "players": {"P1": {"win": 0.4213, "tie": 0.031}, …}}}
+                                                      # when every pocket still in is revealed
+
+``rank`` / ``natural`` / ``reason`` of board notes, ``chips``, ``result``,
+``payouts``, ``carry`` and ``odds`` are optional; a reader must not need them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from datetime import datetime, timezone
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable
+
+from dealer_assist.fileio import write_atomic
+from dealer_assist.rules import Hand, HandError, Player, chips_to_json
+from dealer_assist.rules.odds import AllInOdds, all_in_odds, odds_to_json
+
+__all__ = ["SCHEMA", "VERSION", "state_from_view", "write_state", "default_state_path", "view_odds", "StateWriter"]
+
+SCHEMA = "dealer-assist/table-state"
+VERSION = 1
+POCKET_NOTES = 2
+BOARD_NOTES = 3
+
+
+def default_state_path(log_path: str | os.PathLike) -> Path:
+    """Where the state file lives for a hand log: beside it, ``hands.jsonl`` -> ``hands.state.json``.
+
+    Live and serve both derive it from the log they use, so they agree without a setting.
+
+    >>> default_state_path("/tmp/x/hands.jsonl").as_posix()
+    '/tmp/x/hands.state.json'
+    """
+    p = Path(log_path)
+    return p.with_name(f"{p.stem}.state.json")
+
+
+def state_from_view(view, *, session: str | None = None, odds: AllInOdds | None = None) -> dict[str, Any]:
+    """The state object of ``view`` (a :class:`~dealer_assist.live.table_state.TableView`); see the module doc.
+
+    Pure: no clock (``written`` is stamped by :func:`write_state`), no files.
+    ``session``: the hand log's session id, so a reader can tell this hand from
+    a logged one of the same number. ``odds``: the hand's all-in odds when the
+    caller has them; otherwise they are computed here (:func:`view_odds`) when
+    every seat still in has revealed and board notes are still to come.
+    """
+    state = view.state
+    board = []
+    for slot, options in zip(view.board, view.board_options):
+        if slot.serial is None:
+            board.append({"serial": None})
+            continue
+        entry: dict[str, Any] = {"serial": slot.serial}
+        if options:
+            entry.update({"rank": options[0].rank, "natural": options[0].natural, "reason": options[0].reason})
+        else:
+            entry.update({"rank": None, "natural": None, "reason": "all zeros: dead note, does not play"})
+        board.append(entry)
+    seats = []
+    for seat in view.seats:
+        entry = {"name": seat.name, "in_hand": seat.in_hand, "folded": seat.folded, "dealer": seat.is_dealer,
+                 "revealed": bool(seat.revealed)}
+        if seat.revealed:  # the only place a pocket serial is written
+            entry["pocket"] = list(seat.serials[:POCKET_NOTES])
+            if seat.best is not None:
+                entry["best"] = {"class": seat.best.hand_class.value, "ranks": list(seat.best.ranks),
+                                 "natural": seat.best.natural}
+        if seat.chips is not None:
+            entry["chips"] = seat.chips
+        if seat.result is not None:
+            entry["result"] = seat.result
+        seats.append(entry)
+    out: dict[str, Any] = {"schema": SCHEMA, "version": VERSION, "written": None}
+    if session is not None:
+        out["session"] = str(session)
+    out.update({
+        "hand": state.hand_number, "position": state.position, "position_random": state.position_random,
+        "options": {"zero_joker": state.zero_joker.value, "tie_policy": state.tie_policy.value},
+        "dealer": state.dealer, "street": view.street, "status": "showdown" if view.complete else "incomplete",
+        "board": board, "seats": seats,
+    })
+    if view.complete:
+        out["winners"] = list(view.winners)
+        if view.settlement is not None:
+            out["payouts"] = {n: chips_to_json(c) for n, c in view.settlement.payouts.items()}
+            out["carry"] = chips_to_json(view.settlement.carry)
+    if odds is None:
+        odds = view_odds(view)
+    if odds is not None:
+        revealed = {s.name for s in view.seats if s.revealed}
+        as_json = odds_to_json(odds)
+        as_json["players"] = {n: o for n, o in as_json["players"].items() if n in revealed}
+        out["odds"] = as_json
+    return out
+
+
+def view_odds(view) -> AllInOdds | None:
+    """The exact all-in odds of the hand in ``view``, or ``None`` when they are not known yet.
+
+    Known when the hand is not decided, 0-2 board notes are known, at least two
+    seats are still in and every one of them has revealed both pocket notes.
+    The same hand asked again is answered from a cache (live writes often).
+    """
+    if view.complete or len(view.board_serials) >= BOARD_NOTES:
+        return None
+    in_hand = [s for s in view.seats if s.in_hand]
+    still_in = [s for s in in_hand if not s.folded]
+    if len(still_in) < 2 or not all(s.revealed for s in still_in):
+        return None
+    if any(p.startswith("The serial ") for p in view.problems):
+        return None  # one serial in two places: a reading mistake, no odds over it
+    players = tuple((s.name, tuple(s.serials[:POCKET_NOTES]) if s.revealed else (), s.folded) for s in in_hand)
+    state = view.state
+    return _odds(state.position, tuple(view.board_serials), players, state.zero_joker.value,
+                 state.tie_policy.value)
+
+
+@lru_cache(maxsize=64)
+def _odds(position: int, board: tuple[str, ...], players: tuple, zero_joker: str, tie_policy: str
+          ) -> AllInOdds | None:
+    try:
+        hand = Hand(position, board, tuple(Player(name, pocket, folded=folded, revealed=bool(pocket) or folded)
+                                           for name, pocket, folded in players), zero_joker, tie_policy)
+        return all_in_odds(hand)
+    except (HandError, ValueError):
+        return None
+
+
+def write_state(view_json: dict[str, Any], path: str | os.PathLike, *, now: datetime | None = None) -> None:
+    """Write the state object ``view_json`` (from :func:`state_from_view`) to ``path`` atomically,
+    stamped with ``written`` = ``now`` (default: the current time, UTC, in milliseconds).
+
+    Raises ``OSError`` when the folder does not exist or takes no file (the earlier file stays as it was).
+    """
+    when = now if now is not None else datetime.now(timezone.utc)
+    data = {**view_json, "written": when.isoformat(timespec="milliseconds")}
+    write_atomic(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+
+
+class StateWriter:
+    """What live calls once per loop: writes the state file when the hand changed, at most every
+    ``min_interval`` seconds (a change inside the interval is written at the first call after it).
+
+    Never raises: a write that fails (a folder that takes no file) is retried at the next change,
+    and :meth:`update` returns its sentence the first time, for the dashboard to show.
+
+    >>> writer = StateWriter("/nonexistent-folder/hands.state.json", clock=lambda: 0.0)
+    >>> writer.update(None) is None
+    True
+    """
+
+    def __init__(self, path: str | os.PathLike, *, session: str | None = None, min_interval: float = 0.5,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.path = Path(path)
+        self.session = session
+        self.min_interval = min_interval
+        self.clock = clock
+        self.writes = 0
+        self._view: Any = None
+        self._written: dict[str, Any] | None = None
+        self._last_time: float | None = None
+        self._failed = False
+
+    def update(self, view) -> str | None:
+        """Write ``view``'s state when it differs from the last one written and the interval has passed;
+        ``None``, or once per run of failures the sentence saying why the file cannot be written."""
+        if view is None:
+            return None
+        now = self.clock()
+        if self._last_time is not None and now - self._last_time < self.min_interval:
+            return None
+        if view is self._view:  # live caches its view until something changes
+            return None
+        state = state_from_view(view, session=self.session)
+        self._view = view
+        if state == self._written:
+            return None
+        try:
+            write_state(state, self.path)
+        except OSError as exc:
+            self._view = None  # try again at the next call after the interval
+            self._last_time = now
+            if self._failed:
+                return None
+            self._failed = True
+            return (f"The state file for the spectator screen, {self.path}, cannot be written "
+                    f"({exc.strerror or exc}); dealer-assist serve does not see the hand in play.")
+        self._failed = False
+        self._written = state
+        self._last_time = now
+        self.writes += 1
+        return None
+
+    def close(self) -> None:
+        """Remove the file at the end of the session, so the screen falls back to the last logged hand."""
+        try:
+            self.path.unlink(missing_ok=True)
+        except OSError:
+            pass
