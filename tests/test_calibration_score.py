@@ -15,7 +15,9 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from dealer_assist.batch import TableReading, discover_inputs, score_hand, table_hand
+from dealer_assist.app.score import discover_inputs
+from dealer_assist.app.table_photos import TableReading, table_hand
+from dealer_assist.app.verdicts import score_hand
 from dealer_assist.calibration import load_profile
 from dealer_assist.calibration.tabletop import TableNote, note_zone, rectify_table
 from dealer_assist.cli import app

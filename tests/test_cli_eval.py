@@ -11,7 +11,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from dealer_assist.cli import app
-from dealer_assist.cli.eval_cmd import default_lang
+from dealer_assist.i18n import default_lang
 from dealer_assist.render import POSITION_STYLE, render_showdown, serial_text
 from dealer_assist.rules import evaluate, parse_hand, rank_options
 from rules_golden import GOLDEN, differences, golden_cases

@@ -196,7 +196,7 @@ def test_a_folder_that_refuses_new_files_is_refused_before_reading(tmp_path):
 
 def test_results_go_into_a_pipe_named_through_proc_fd(tmp_path):
     """`--json /dev/stdout` with stdout piped: the path leads to a pipe that has no name of its own."""
-    from dealer_assist.batch import check_output_path
+    from dealer_assist.app.result_files import check_output_path
     from dealer_assist.fileio import write_atomic
 
     r, w = os.pipe()

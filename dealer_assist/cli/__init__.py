@@ -10,6 +10,8 @@ from dealer_assist.cli import history_cmd  # noqa: F401,E402
 from dealer_assist.cli import live_cmd  # noqa: F401,E402
 from dealer_assist.cli import read_cmd  # noqa: F401,E402
 from dealer_assist.cli import score_cmd  # noqa: F401,E402
+from dealer_assist.cli import odds_cmd  # noqa: F401,E402
+from dealer_assist.cli import ledger_cmd  # noqa: F401,E402
 
 
 def main() -> None:

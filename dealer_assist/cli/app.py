@@ -17,8 +17,3 @@ app = typer.Typer(
 @app.callback()
 def _root() -> None:
     """Keep every command a sub-command (typer would otherwise run a lone command as the root)."""
-
-
-# Commands added after the package's list in cli/__init__.py; they register on import.
-from dealer_assist.cli import odds_cmd  # noqa: E402,F401
-from dealer_assist.cli import ledger_cmd  # noqa: E402,F401

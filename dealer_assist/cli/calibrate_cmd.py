@@ -634,7 +634,7 @@ def check_command(
     as_json: bool = typer.Option(False, "--json", help="Print the assignment as JSON."),
 ) -> None:
     """Read a whole-table photo through a profile and show where every note falls."""
-    from dealer_assist.batch import _table_reader
+    from dealer_assist.app.readers import table_reader
     from dealer_assist.calibration.draw import annotate_table
     from dealer_assist.calibration.tabletop import read_table
     from dealer_assist.vision.ocr import EngineError
@@ -653,7 +653,7 @@ def check_command(
                                    f"({', '.join(IMAGE_SUFFIXES[2:])}), not {output.suffix!r}.")
         photo = _load_photo(image)
         try:
-            notes = read_table(photo, profile, _table_reader())
+            notes = read_table(photo, profile, table_reader())
         except EngineError as exc:
             raise CalibrationError(str(exc)) from None
         _write_image(output, annotate_table(photo, profile, notes), suffix, "the annotated image")

@@ -24,7 +24,7 @@ from rich.console import Console
 from rich.live import Live
 
 from dealer_assist.cli.app import app
-from dealer_assist.cli.eval_cmd import default_lang
+from dealer_assist.i18n import default_lang
 from dealer_assist.render import LANGUAGES
 
 __all__ = ["live_command"]
