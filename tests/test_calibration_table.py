@@ -115,7 +115,7 @@ def test_clicked_corners_and_markers_give_the_same_plane(scene):
     by_corners = homography_from_corners(corners_px, (1000, 700)).homography
     by_markers = homography_from_markers(detect_markers(img), (1000, 700)).homography
     probe = np.array([[500.0, 350.0], [100.0, 600.0], [900.0, 80.0]])
-    from dealer_assist.calibration.profile import _apply_h
+    from dealer_assist.calibration.profile import apply_homography as _apply_h
 
     img_pts = _apply_h(np.linalg.inv(by_corners), probe)
     assert np.abs(_apply_h(by_markers, img_pts) - probe).max() < 1.5

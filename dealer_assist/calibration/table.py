@@ -22,7 +22,7 @@ from typing import Any, Sequence
 import cv2
 import numpy as np
 
-from dealer_assist.calibration.profile import CalibrationError, Zone, _apply_h, is_seat_name
+from dealer_assist.calibration.profile import CalibrationError, Zone, apply_homography, is_seat_name
 from dealer_assist.vision.geometry import NOTE_SIZE_MM
 
 #: ArUco dictionary of the table markers.
@@ -146,7 +146,7 @@ def share_in_photo(homography: np.ndarray, table_size_mm: Sequence[float], image
         return 0.0
     u = (np.arange(samples) + 0.5) / samples
     gx, gy = np.meshgrid(u * w, u * h)
-    px = _apply_h(g, np.column_stack([gx.ravel(), gy.ravel()]))
+    px = apply_homography(g, np.column_stack([gx.ravel(), gy.ravel()]))
     iw, ih = float(image_size[0]), float(image_size[1])
     inside = (px[:, 0] >= 0) & (px[:, 0] <= iw) & (px[:, 1] >= 0) & (px[:, 1] <= ih)
     return float(inside.mean())
@@ -184,7 +184,7 @@ def _fit(pairs_mm: np.ndarray, pairs_px: np.ndarray) -> tuple[np.ndarray, float]
     g, _ = cv2.findHomography(pairs_mm.astype(np.float64), pairs_px.astype(np.float64), 0)
     if g is None:
         raise CalibrationError("The markers do not determine the table plane (they may lie on one line).")
-    err = _apply_h(g, pairs_mm) - pairs_px
+    err = apply_homography(g, pairs_mm) - pairs_px
     h = np.linalg.inv(g)
     return h / h[2, 2], float(np.sqrt((err ** 2).sum(axis=1).mean()))
 
@@ -242,7 +242,7 @@ def _measure_size(markers_px: dict[int, np.ndarray], layout: MarkerLayout) -> tu
     hc = cv2.getPerspectiveTransform(centres, unit)
     su, sv = [], []
     for i in layout.ids:
-        q = _apply_h(hc, np.asarray(markers_px[i], np.float64).reshape(4, 2))
+        q = apply_homography(hc, np.asarray(markers_px[i], np.float64).reshape(4, 2))
         su.append((np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2)
         sv.append((np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2)
     d, s = layout.inset_mm, layout.size_mm
@@ -253,7 +253,7 @@ def _measure_size(markers_px: dict[int, np.ndarray], layout: MarkerLayout) -> tu
         corners = layout.corners_mm(size)
         mm = np.concatenate([corners[i] for i in layout.ids])
         g, _ = cv2.findHomography(mm, px, 0)
-        return (_apply_h(g, mm) - px).ravel()
+        return (apply_homography(g, mm) - px).ravel()
 
     for _ in range(20):
         r = residual(x)
