@@ -9,8 +9,9 @@ import numpy as np
 
 from dealer_assist.app.photo_files import load_photo
 from dealer_assist.app.photos import ImageReading
+from dealer_assist.vision.model import NoteStatus
 
-_COLOURS = {"trusted": (0, 180, 0), "unreadable": (0, 0, 255), "out_of_format": (0, 140, 255)}
+_COLOURS = {NoteStatus.TRUSTED: (0, 180, 0), NoteStatus.UNREADABLE: (0, 0, 255), NoteStatus.OUT_OF_FORMAT: (0, 140, 255)}
 
 
 def annotate(image: np.ndarray, reading: ImageReading) -> np.ndarray:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from enum import StrEnum, unique
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -21,7 +22,7 @@ import numpy as np
 
 from dealer_assist.vision.geometry import quad_centre
 
-__all__ = ["SCHEMA", "VERSION", "CalibrationError", "is_seat_name", "CameraModel", "Zone", "TablePlane",
+__all__ = ["SCHEMA", "VERSION", "CalibrationError", "ZoneKind", "is_seat_name", "CameraModel", "Zone", "TablePlane",
            "PrintLayout", "NoteLayout", "Profile", "apply_homography"]
 
 SCHEMA = "dealer-assist/calibration"
@@ -34,6 +35,14 @@ _UNDISTORT_CRITERIA = (cv2.TERM_CRITERIA_COUNT | cv2.TERM_CRITERIA_EPS, 30, 1e-9
 
 class CalibrationError(ValueError):
     """A profile that is missing, unreadable, invalid or lacks a needed section; one plain sentence."""
+
+
+@unique
+class ZoneKind(StrEnum):
+    """What a zone of the table is: the board (exactly one, named ``board``) or a seat."""
+
+    BOARD = "board"
+    SEAT = "seat"
 
 
 def is_seat_name(name: str) -> bool:
@@ -103,7 +112,7 @@ class Zone:
 
     Attributes:
         name: ``"board"`` or the seat's name.
-        kind: ``"board"`` or ``"seat"``.
+        kind: :class:`ZoneKind` (``"board"`` or ``"seat"``).
         polygon_mm: float64 ``(N, 2)`` vertices in table millimetres.
     """
 
@@ -151,11 +160,11 @@ class TablePlane:
     @property
     def seats(self) -> list[str]:
         """Seat names in clockwise order."""
-        return [z.name for z in self.zones if z.kind == "seat"]
+        return [z.name for z in self.zones if z.kind == ZoneKind.SEAT]
 
     @property
     def board(self) -> Zone:
-        return next(z for z in self.zones if z.kind == "board")
+        return next(z for z in self.zones if z.kind == ZoneKind.BOARD)
 
     def zone(self, name: str) -> Zone:
         """The zone called ``name``; ``KeyError`` when there is none."""

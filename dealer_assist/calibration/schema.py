@@ -39,6 +39,7 @@ from dealer_assist.calibration.profile import (
     Profile,
     TablePlane,
     Zone,
+    ZoneKind,
     is_seat_name,
 )
 
@@ -114,13 +115,13 @@ class _TableFile(BaseModel):
     @model_validator(mode="after")
     def _zone_names(self) -> "_TableFile":
         names = [z.name for z in self.zones]
-        boards = [z for z in self.zones if z.kind == "board"]
+        boards = [z for z in self.zones if z.kind == ZoneKind.BOARD]
         if len(boards) != 1 or boards[0].name != "board":
             raise ValueError("zones must hold exactly one board zone, named 'board'")
         if len(set(names)) != len(names):
             raise ValueError("zone names must be unique")
         for z in self.zones:
-            if z.kind == "seat" and not is_seat_name(z.name):
+            if z.kind == ZoneKind.SEAT and not is_seat_name(z.name):
                 raise ValueError(f"{z.name!r} is not a usable seat name (letters, digits, _ and -, not 'board')")
         return self
 
@@ -186,8 +187,8 @@ def profile_from_json(obj: Any, name: str = "profile", path: Path | None = None)
                              (int(c.image_size[0]), int(c.image_size[1])), c.rms, c.views_used, _extra(c))
     if f.table is not None:
         t = f.table
-        zones = [Zone(z.name, z.kind, np.asarray(z.polygon_mm, np.float64)) for z in t.zones]
-        zones.sort(key=lambda z: z.kind != "board")  # board first, seats keep their order
+        zones = [Zone(z.name, ZoneKind(z.kind), np.asarray(z.polygon_mm, np.float64)) for z in t.zones]
+        zones.sort(key=lambda z: z.kind != ZoneKind.BOARD)  # board first, seats keep their order
         h = np.asarray(t.homography, np.float64)
         table = TablePlane((int(t.image_size[0]), int(t.image_size[1])), h / h[2, 2] if abs(h[2, 2]) > 1e-12 else h,
                            (float(t.table_size_mm[0]), float(t.table_size_mm[1])), tuple(zones), _extra(t))

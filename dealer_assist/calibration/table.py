@@ -22,7 +22,7 @@ from typing import Any, Sequence
 import cv2
 import numpy as np
 
-from dealer_assist.calibration.profile import CalibrationError, Zone, apply_homography, is_seat_name
+from dealer_assist.calibration.profile import CalibrationError, Zone, ZoneKind, apply_homography, is_seat_name
 from dealer_assist.vision.geometry import NOTE_SIZE_MM
 
 #: ArUco dictionary of the table markers.
@@ -316,13 +316,13 @@ def auto_zones(seats: Sequence[str], table_size_mm: Sequence[float],
             f"A {w:g} x {h:g} mm table is too small for the automatic layout (board {board_w:g} x {board_h:g} mm "
             f"plus seats round it): give the zones in a JSON file with --zones.")
     cx, cy = w / 2, h / 2
-    zones = [Zone("board", "board", _rect(cx, cy, board_w, board_h, 0.0))]
+    zones = [Zone("board", ZoneKind.BOARD, _rect(cx, cy, board_w, board_h, 0.0))]
     n = len(seats)
     for i, name in enumerate(seats):
         phi = np.deg2rad(90 + (i + 0.5) * 360 / n)
         sx, sy = cx + rx * np.cos(phi), cy + ry * np.sin(phi)
         tangent = np.rad2deg(np.arctan2(ry * np.cos(phi), -rx * np.sin(phi)))
-        zones.append(Zone(name, "seat", _rect(sx, sy, seat_w, seat_h, tangent)))
+        zones.append(Zone(name, ZoneKind.SEAT, _rect(sx, sy, seat_w, seat_h, tangent)))
     return zones
 
 
@@ -363,7 +363,7 @@ def zones_from_json(obj: Any, source: str = "the zones file") -> list[Zone]:
         if not isinstance(z, dict):
             raise CalibrationError(f"{source}: zone {k} is not a JSON object.")
         name, kind, poly = z.get("name"), z.get("kind"), z.get("polygon_mm")
-        if kind not in ("board", "seat") or not isinstance(name, str):
+        if kind not in tuple(ZoneKind) or not isinstance(name, str):
             raise CalibrationError(f"{source}: zone {k} needs a \"name\" and a \"kind\" of board or seat.")
         try:
             p = np.asarray(poly, np.float64)
@@ -373,11 +373,11 @@ def zones_from_json(obj: Any, source: str = "the zones file") -> list[Zone]:
             raise CalibrationError(f"{source}: zone {name!r} needs \"polygon_mm\": at least three [x, y] points in mm.")
         if abs(cv2.contourArea(p.astype(np.float32))) < 1.0:
             raise CalibrationError(f"{source}: zone {name!r} has a polygon without area.")
-        zones.append(Zone(name, kind, p))
-    boards = [z for z in zones if z.kind == "board"]
+        zones.append(Zone(name, ZoneKind(kind), p))
+    boards = [z for z in zones if z.kind == ZoneKind.BOARD]
     if len(boards) != 1 or boards[0].name != "board":
         raise CalibrationError(f"{source}: exactly one zone must be the board (kind and name \"board\").")
-    _check_seats([z.name for z in zones if z.kind == "seat"])
+    _check_seats([z.name for z in zones if z.kind == ZoneKind.SEAT])
     if len(zones) < 2:
         raise CalibrationError(f"{source}: there is no seat zone.")
-    return [boards[0]] + [z for z in zones if z.kind == "seat"]
+    return [boards[0]] + [z for z in zones if z.kind == ZoneKind.SEAT]
