@@ -127,6 +127,93 @@ def _rolls_over(showdown: Showdown) -> bool:
     return showdown.hand.tie_policy.value == "rollover"
 
 
+def _header(showdown: Showdown, t: Mapping[str, str]) -> Text:
+    hand = showdown.hand
+    header = (
+        f"{t['playing_position']} P={hand.position} · {t['zero_joker']}: {t[hand.zero_joker.value]} · "
+        f"{t['tie_policy']}: {t[hand.tie_policy.value]}"
+    )
+    if hand.dealer is not None:
+        header += f" · {t['dealer']}: {hand.dealer}"
+    return Text(header)
+
+
+def _board(showdown: Showdown, lang: str, labels: Mapping[str, str] | None) -> RenderableType:
+    """The board notes: serial (with its label), rank and why; a line when there are none yet."""
+    t = texts(lang)
+    hand = showdown.hand
+    if not hand.board:
+        return Text(f"{t['board']}: {t['empty board']}")
+    board = Table(title=t["board"], title_justify="left", show_edge=False)
+    for column in (t["note"], t["serial"], t["rank"], t["why"]):
+        board.add_column(column)
+    for i, (serial, options) in enumerate(zip(hand.board, showdown.board), 1):
+        option = options[0] if options else None
+        shown = serial_text(serial, hand.position, option)
+        if labels and serial in labels:
+            shown.append(f" [{labels[serial]}]", style="dim")
+        board.add_row(str(i), shown, str(option.rank) if option else "—", note_reason(option, lang))
+    return board
+
+
+def _hand_cells(result: PlayerResult, lang: str) -> tuple[str, str]:
+    """A player's best hand (ranks and class) and how it is made (natural or modified, board notes used)."""
+    t = texts(lang)
+    best = result.best
+    if best is None:
+        return t["no hand"], ""
+    pocket_count = len(result.player.pocket)
+    used = sorted(i - pocket_count + 1 for i in best.notes if i >= pocket_count)
+    detail = t["natural"] if best.natural else t["modified"]
+    if used:
+        detail += f"; {t['board notes']} {', '.join(map(str, used))}"
+    ranks = "-".join(str(r) for r in best.ranks)
+    return f"{ranks} {class_name(best.hand_class, lang)}", detail
+
+
+def _players(showdown: Showdown, lang: str, labels: Mapping[str, str] | None) -> Table:
+    """A section per player: each pocket note, the best hand, the result (and chips won)."""
+    t = texts(lang)
+    players = Table(show_edge=False)
+    for column in (t["player"], t["pocket"], t["rank"], t["why"], t["best_hand"], t["result"]):
+        players.add_column(column)
+    for result in showdown.players:
+        best = result.best
+        chosen: dict[int, RankOption] = dict(zip(best.notes, best.options)) if best else {}
+        hand_cells = _hand_cells(result, lang)
+        outcome = (_result(result, showdown, lang), "")
+        if showdown.settlement is not None:
+            chips = _chips(showdown.settlement.payouts.get(result.name, 0))
+            outcome = (outcome[0], f"{t['chips_label']}: {chips}")
+        for i, serial in enumerate(result.player.pocket):
+            first = i == 0
+            players.add_row(
+                Text(result.name, style="bold") if first else "",
+                *_note_cells(serial, result.notes[i], chosen.get(i), showdown.hand.position, lang, labels),
+                hand_cells[0] if first else hand_cells[1],
+                outcome[0] if first else outcome[1],
+            )
+        players.add_section()
+    return players
+
+
+def _settlement(showdown: Showdown, t: Mapping[str, str]) -> list[RenderableType]:
+    """The pots (main, side N), their amounts, who could win them and who did; the chips carried over."""
+    settlement = showdown.settlement
+    if settlement is None:
+        return []
+    pots = Table(show_edge=False)
+    for column in (t["pot"], t["amount"], t["eligible_column"], t["winners"]):
+        pots.add_column(column)
+    for i, pot in enumerate(settlement.pots):
+        name = t["main"] if i == 0 else f"{t['side']} {i}"
+        pots.add_row(name, str(pot.amount), ", ".join(pot.eligible) or "—", ", ".join(pot.winners) or "—")
+    parts: list[RenderableType] = [pots]
+    if settlement.carry:
+        parts.append(Text(f"{t['carry']}: {_chips(settlement.carry)}", style="bold yellow"))
+    return parts
+
+
 def render_showdown(
     showdown: Showdown,
     lang: str = "en",
@@ -143,77 +230,13 @@ def render_showdown(
     caller that reports them itself).  Raises ``ValueError`` for an unknown ``lang``.
     """
     t = texts(lang)
-    hand = showdown.hand
-    p = hand.position
-    parts: list[RenderableType] = []
-    if title:
-        parts.append(Text(title, style="bold"))
-    header = (
-        f"{t['playing_position']} P={p} · {t['zero_joker']}: {t[hand.zero_joker.value]} · "
-        f"{t['tie_policy']}: {t[hand.tie_policy.value]}"
-    )
-    if hand.dealer is not None:
-        header += f" · {t['dealer']}: {hand.dealer}"
-    parts.append(Text(header))
-
-    board = Table(title=t["board"], title_justify="left", show_edge=False)
-    for column in (t["note"], t["serial"], t["rank"], t["why"]):
-        board.add_column(column)
-    for i, (serial, options) in enumerate(zip(hand.board, showdown.board), 1):
-        option = options[0] if options else None
-        shown = serial_text(serial, p, option)
-        if labels and serial in labels:
-            shown.append(f" [{labels[serial]}]", style="dim")
-        board.add_row(str(i), shown, str(option.rank) if option else "—", note_reason(option, lang))
-    parts.append(board if hand.board else Text(f"{t['board']}: {t['empty board']}"))
-
-    players = Table(show_edge=False)
-    for column in (t["player"], t["pocket"], t["rank"], t["why"], t["best_hand"], t["result"]):
-        players.add_column(column)
-    for result in showdown.players:
-        best = result.best
-        chosen: dict[int, RankOption] = dict(zip(best.notes, best.options)) if best else {}
-        if best is None:
-            hand_cells = (t["no hand"], "")
-        else:
-            pocket_count = len(result.player.pocket)
-            used = sorted(i - pocket_count + 1 for i in best.notes if i >= pocket_count)
-            detail = t["natural"] if best.natural else t["modified"]
-            if used:
-                detail += f"; {t['board notes']} {', '.join(map(str, used))}"
-            ranks = "-".join(str(r) for r in best.ranks)
-            hand_cells = (f"{ranks} {class_name(best.hand_class, lang)}", detail)
-        outcome = (_result(result, showdown, lang), "")
-        if showdown.settlement is not None:
-            chips = _chips(showdown.settlement.payouts.get(result.name, 0))
-            outcome = (outcome[0], f"{t['chips_label']}: {chips}")
-        for i, serial in enumerate(result.player.pocket):
-            first = i == 0
-            players.add_row(
-                Text(result.name, style="bold") if first else "",
-                *_note_cells(serial, result.notes[i], chosen.get(i), p, lang, labels),
-                hand_cells[0] if first else hand_cells[1],
-                outcome[0] if first else outcome[1],
-            )
-        players.add_section()
-    parts.append(players)
-
+    parts: list[RenderableType] = [Text(title, style="bold")] if title else []
+    parts += [_header(showdown, t), _board(showdown, lang, labels), _players(showdown, lang, labels)]
     label = t["winners"] if len(showdown.winners) > 1 else t["winner"]
     if len(showdown.winners) > 1 and _rolls_over(showdown):
         label = t["tied"]
     parts.append(Text(f"{label}: {', '.join(showdown.winners) or t['nobody']}", style="bold green"))
-
-    settlement = showdown.settlement
-    if settlement is not None:
-        pots = Table(show_edge=False)
-        for column in (t["pot"], t["amount"], t["eligible_column"], t["winners"]):
-            pots.add_column(column)
-        for i, pot in enumerate(settlement.pots):
-            name = t["main"] if i == 0 else f"{t['side']} {i}"
-            pots.add_row(name, str(pot.amount), ", ".join(pot.eligible) or "—", ", ".join(pot.winners) or "—")
-        parts.append(pots)
-        if settlement.carry:
-            parts.append(Text(f"{t['carry']}: {_chips(settlement.carry)}", style="bold yellow"))
-    for serial, fields in hand.duplicate_serials() if duplicate_warnings else ():
+    parts += _settlement(showdown, t)
+    for serial, fields in showdown.hand.duplicate_serials() if duplicate_warnings else ():
         parts.append(Text(f"{t['warning']}: {serial} — {', '.join(fields)}", style="bold red"))
     return Group(*parts)
