@@ -193,6 +193,7 @@ def big_table(tmp_path_factory):
     return photo, truth, cal
 
 
+@pytest.mark.slow
 def test_check_writes_the_annotated_photo_and_every_read_note_is_in_its_seat(big_table, tmp_path):
     photo, truth, cal = big_table
     out = tmp_path / "check.jpg"
@@ -210,6 +211,7 @@ def test_check_writes_the_annotated_photo_and_every_read_note_is_in_its_seat(big
     assert all(n["zone"] is not None for n in obj["notes"])
 
 
+@pytest.mark.slow
 def test_score_a_whole_table_photo_with_the_profile(big_table, tmp_path):
     photo, truth, cal = big_table
     out = tmp_path / "v.json"

@@ -76,6 +76,7 @@ def test_eval_quick_form_in_capitals_equals_lower_case():
     assert upper.stdout == lower.stdout and "ноль-джокер: один раз" in upper.stdout
 
 
+@pytest.mark.slow
 def test_score_options_in_capitals_equal_lower_case(tmp_path):
     import cv2
     import numpy as np

@@ -48,9 +48,10 @@ def test_no_other_module_keeps_a_translation_table():
     tables = []
     for path in PACKAGE.rglob("*.py"):
         rel = path.relative_to(PACKAGE).as_posix()
-        if rel == "i18n.py" or rel.startswith("live/"):
+        text = path.read_text(encoding="utf-8")
+        if rel == "i18n.py" or rel.startswith("live/") or '"ru"' not in text:
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(ast.parse(text)):
             if isinstance(node, ast.Dict) and any(isinstance(k, ast.Constant) and k.value == "ru" for k in node.keys):
                 tables.append(f"{rel}:{node.lineno}")
     assert tables == []
