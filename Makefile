@@ -9,7 +9,7 @@ APT_PACKAGES := tesseract-ocr tesseract-ocr-rus libgl1 libglib2.0-0 fonts-dejavu
                 fonts-dejavu-extra fonts-liberation fonts-freefont-ttf \
                 chromium chromium-driver
 
-.PHONY: setup system venv demo test bench samples clean
+.PHONY: setup system venv demo test test-fast bench samples clean
 
 setup: system venv
 
@@ -39,9 +39,14 @@ $(VENV)/.installed: pyproject.toml
 demo: setup
 	$(BIN)/dealer-assist score sample_images/
 
-# The whole test suite.
+# The whole test suite (the README's command; CI runs it).
 test: setup
 	$(BIN)/python -m pytest -q
+
+# Every test not marked slow (no OCR reads of photos, no rendered scenes, no
+# processes started): under a minute on an idle machine, for use while working.
+test-fast: setup
+	$(BIN)/python -m pytest -q -m "not slow"
 
 bench: setup
 	$(BIN)/python benchmarks/bench_rules.py

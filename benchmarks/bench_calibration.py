@@ -114,13 +114,13 @@ def bench_notes() -> None:
 
 
 def bench_read() -> None:
-    from dealer_assist.batch import _table_reader
+    from dealer_assist.app.readers import table_reader
     from dealer_assist.calibration.tabletop import read_table
     from dealer_assist.synth import render_scene
 
     print("\n== whole-table reading: 3840x2160 scenes through the top view (3.5 px/mm)")
     print(f"{'scene':<16} {'notes':>6} {'found':>6} {'trusted':>8} {'right seat':>10} {'wrong serial':>12} {'s':>6}")
-    reader = _table_reader()
+    reader = table_reader()
     for seed, preset, players in ((201, "easy", 4), (202, "medium", 6), (203, "easy", 5), (204, "medium", 3)):
         img, truth = render_scene(seed, preset, n_players=players, markers=True, image_size=(3840, 2160))
         profile, _ = _scene_profile(img, truth)

@@ -15,7 +15,9 @@ from pathlib import Path
 
 os.environ.setdefault("OMP_THREAD_LIMIT", "1")
 
-from dealer_assist.batch import discover_hands, parse_hand_folder, read_image_files, score_hand  # noqa: E402
+from dealer_assist.app.hand_folders import discover_hands, parse_hand_folder  # noqa: E402
+from dealer_assist.app.photos import read_photos  # noqa: E402
+from dealer_assist.app.verdicts import score_hand  # noqa: E402
 
 HANDS = Path(__file__).resolve().parents[1].parent / "shared" / "real_hands"
 
@@ -24,7 +26,7 @@ def run(jobs: int):
     folders = [parse_hand_folder(p) for p in discover_hands([HANDS])]
     images = [str(s.path) for f in folders for s in f.slots]
     t0 = time.perf_counter()
-    readings = {r.image: r for r in read_image_files(images, jobs=jobs)}
+    readings = {r.image: r for r in read_photos(images, jobs=jobs)}
     scores = [score_hand(f, readings).to_json() for f in folders]
     return time.perf_counter() - t0, len(images), scores
 

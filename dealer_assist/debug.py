@@ -7,10 +7,11 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from dealer_assist.batch import ImageReading
-from dealer_assist.vision.images import load_image
+from dealer_assist.app.photo_files import load_photo
+from dealer_assist.app.photos import ImageReading
+from dealer_assist.vision.model import NoteStatus
 
-_COLOURS = {"trusted": (0, 180, 0), "unreadable": (0, 0, 255), "out_of_format": (0, 140, 255)}
+_COLOURS = {NoteStatus.TRUSTED: (0, 180, 0), NoteStatus.UNREADABLE: (0, 0, 255), NoteStatus.OUT_OF_FORMAT: (0, 140, 255)}
 
 
 def annotate(image: np.ndarray, reading: ImageReading) -> np.ndarray:
@@ -42,7 +43,7 @@ def write_debug_image(reading: ImageReading, folder: Path, taken: set[str] | Non
     ``x.jpg`` in different folders) get a suffix, ``x-2.debug.jpg``, instead
     of overwriting each other.
     """
-    image, _ = load_image(reading.image)
+    image, _ = load_photo(reading.image)
     stem = Path(reading.image).stem
     name, k = f"{stem}.debug.jpg", 1
     while taken is not None and name in taken:

@@ -25,66 +25,14 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from dealer_assist.i18n import LANGUAGES, texts
 from dealer_assist.rules import HandClass, PlayerResult, RankOption, Shift, Showdown, chips_to_json
 
 __all__ = ["LANGUAGES", "class_name", "note_reason", "serial_text", "render_showdown"]
 
-LANGUAGES = ("en", "ru")
-
-_CLASS = {
-    "en": {HandClass.HIGH: "High", HandClass.PAIR: "Pair", HandClass.STRAIGHT: "Straight", HandClass.SET: "Set"},
-    "ru": {HandClass.HIGH: "Мусор", HandClass.PAIR: "Пара", HandClass.STRAIGHT: "Стрит", HandClass.SET: "Сет"},
-}
-
-_TEXT = {
-    "en": {
-        "natural": "natural", "modified": "modified", "left": "left", "right": "right",
-        "either": "left or right", "wrap": " (wrap)", "to": "to", "joker": "joker",
-        "dead": "all zeros: dead note, does not play", "board": "Board", "note": "Note",
-        "serial": "Serial", "rank": "Rank", "why": "Why", "player": "Player",
-        "pocket": "Pocket", "hand": "Best hand", "class": "Class", "result": "Result",
-        "chips": "Chips", "no hand": "no hand", "wins": "wins", "splits": "splits",
-        "loses": "loses", "folded": "folded", "hidden": "did not reveal",
-        "winner": "Winner", "winners": "Winners", "nobody": "nobody", "pot": "Pot",
-        "main": "main", "side": "side", "amount": "Chips", "eligible": "Eligible",
-        "carry": "Carried to the next hand", "position": "Playing position",
-        "zero_joker": "zero-joker", "tie_policy": "ties", "dealer": "dealer",
-        "empty board": "no board notes yet", "unused": "not played", "also": "also",
-        "warning": "Warning", "board notes": "board",
-        "off": "off", "per-zero": "per zero", "once": "once", "split": "split",
-        "rollover": "roll over", "standing": "last player standing",
-        "ties": "ties: the pot rolls over", "tied": "Tied (the pot rolls over)",
-    },
-    "ru": {
-        "natural": "натуральная", "modified": "модифицированная", "left": "влево",
-        "right": "вправо", "either": "влево или вправо", "wrap": " (по кольцу)", "to": "до",
-        "joker": "джокер", "dead": "все нули: купюра не играет", "board": "Борд",
-        "note": "Купюра", "serial": "Номер", "rank": "Ранг", "why": "Почему",
-        "player": "Игрок", "pocket": "Карманные", "hand": "Лучшая рука",
-        "class": "Комбинация", "result": "Итог", "chips": "Фишки", "no hand": "нет руки",
-        "wins": "выигрывает", "splits": "делит банк", "loses": "проигрывает",
-        "folded": "сбросил", "hidden": "не вскрылся", "winner": "Победитель",
-        "winners": "Победители", "nobody": "никто", "pot": "Банк", "main": "основной",
-        "side": "побочный", "amount": "Фишки", "eligible": "Претенденты",
-        "carry": "Переходит в следующую раздачу", "position": "Игровое место",
-        "zero_joker": "ноль-джокер", "tie_policy": "при равенстве", "dealer": "дилер",
-        "empty board": "общих купюр ещё нет", "unused": "не играет в руке", "also": "ещё",
-        "warning": "Внимание", "board notes": "борд",
-        "off": "выкл.", "per-zero": "за каждый ноль", "once": "один раз", "split": "делёж",
-        "rollover": "Roll Over", "standing": "остался один",
-        "ties": "ничья: банк переходит", "tied": "Ничья (банк переходит в следующую раздачу)",
-    },
-}
-
 #: Style of the digit at the playing position, and of the digit a zero shifted to.
 POSITION_STYLE = "bold black on yellow"
 SOURCE_STYLE = "bold underline"
-
-
-def _lang(lang: str) -> str:
-    if lang not in LANGUAGES:
-        raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}, got {lang!r}.")
-    return lang
 
 
 def class_name(hand_class: HandClass, lang: str = "en") -> str:
@@ -93,8 +41,8 @@ def class_name(hand_class: HandClass, lang: str = "en") -> str:
     >>> class_name(HandClass.STRAIGHT, "en"), class_name(HandClass.HIGH, "ru")
     ('Straight (Стрит)', 'Мусор (High)')
     """
-    other = "ru" if _lang(lang) == "en" else "en"
-    return f"{_CLASS[lang][hand_class]} ({_CLASS[other][hand_class]})"
+    other = "ru" if lang == "en" else "en"
+    return f"{texts(lang)[hand_class.value]} ({texts(other)[hand_class.value]})"
 
 
 def note_reason(option: RankOption | None, lang: str = "en") -> str:
@@ -106,7 +54,7 @@ def note_reason(option: RankOption | None, lang: str = "en") -> str:
     >>> note_reason(rank_options("1230567", 4)[0], "ru")
     'd4=0 → вправо до d5=5, модифицированная'
     """
-    t = _TEXT[_lang(lang)]
+    t = texts(lang)
     if option is None:
         return t["dead"]
     p = option.position
@@ -144,7 +92,7 @@ def _note_cells(
     lang: str, labels: Mapping[str, str] | None,
 ) -> tuple[Text, str, Text]:
     """Serial, rank and reason cells of one pocket note."""
-    t = _TEXT[lang]
+    t = texts(lang)
     shown = chosen if chosen is not None else (options[0] if options else None)
     cell = serial_text(serial, position, shown)
     if labels and serial in labels:
@@ -160,14 +108,14 @@ def _note_cells(
 
 
 def _result(result: PlayerResult, showdown: Showdown, lang: str) -> str:
-    t = _TEXT[lang]
+    t = texts(lang)
     if result.player.folded:
         return t["folded"]
     if result.name in showdown.winners:
         if not result.player.revealed:
             return f"{t['wins']} ({t['standing']})"
         if len(showdown.winners) > 1:
-            return t["ties"] if _rolls_over(showdown) else t["splits"]
+            return t["tie_rolls_over"] if _rolls_over(showdown) else t["splits"]
         return t["wins"]
     if not result.player.revealed:
         return t["hidden"]
@@ -177,6 +125,93 @@ def _result(result: PlayerResult, showdown: Showdown, lang: str) -> str:
 def _rolls_over(showdown: Showdown) -> bool:
     """A tie under the rollover policy (RULES.md §4): the pot goes to the next hand, not split."""
     return showdown.hand.tie_policy.value == "rollover"
+
+
+def _header(showdown: Showdown, t: Mapping[str, str]) -> Text:
+    hand = showdown.hand
+    header = (
+        f"{t['playing_position']} P={hand.position} · {t['zero_joker']}: {t[hand.zero_joker.value]} · "
+        f"{t['tie_policy']}: {t[hand.tie_policy.value]}"
+    )
+    if hand.dealer is not None:
+        header += f" · {t['dealer']}: {hand.dealer}"
+    return Text(header)
+
+
+def _board(showdown: Showdown, lang: str, labels: Mapping[str, str] | None) -> RenderableType:
+    """The board notes: serial (with its label), rank and why; a line when there are none yet."""
+    t = texts(lang)
+    hand = showdown.hand
+    if not hand.board:
+        return Text(f"{t['board']}: {t['empty board']}")
+    board = Table(title=t["board"], title_justify="left", show_edge=False)
+    for column in (t["note"], t["serial"], t["rank"], t["why"]):
+        board.add_column(column)
+    for i, (serial, options) in enumerate(zip(hand.board, showdown.board), 1):
+        option = options[0] if options else None
+        shown = serial_text(serial, hand.position, option)
+        if labels and serial in labels:
+            shown.append(f" [{labels[serial]}]", style="dim")
+        board.add_row(str(i), shown, str(option.rank) if option else "—", note_reason(option, lang))
+    return board
+
+
+def _hand_cells(result: PlayerResult, lang: str) -> tuple[str, str]:
+    """A player's best hand (ranks and class) and how it is made (natural or modified, board notes used)."""
+    t = texts(lang)
+    best = result.best
+    if best is None:
+        return t["no hand"], ""
+    pocket_count = len(result.player.pocket)
+    used = sorted(i - pocket_count + 1 for i in best.notes if i >= pocket_count)
+    detail = t["natural"] if best.natural else t["modified"]
+    if used:
+        detail += f"; {t['board notes']} {', '.join(map(str, used))}"
+    ranks = "-".join(str(r) for r in best.ranks)
+    return f"{ranks} {class_name(best.hand_class, lang)}", detail
+
+
+def _players(showdown: Showdown, lang: str, labels: Mapping[str, str] | None) -> Table:
+    """A section per player: each pocket note, the best hand, the result (and chips won)."""
+    t = texts(lang)
+    players = Table(show_edge=False)
+    for column in (t["player"], t["pocket"], t["rank"], t["why"], t["best_hand"], t["result"]):
+        players.add_column(column)
+    for result in showdown.players:
+        best = result.best
+        chosen: dict[int, RankOption] = dict(zip(best.notes, best.options)) if best else {}
+        hand_cells = _hand_cells(result, lang)
+        outcome = (_result(result, showdown, lang), "")
+        if showdown.settlement is not None:
+            chips = _chips(showdown.settlement.payouts.get(result.name, 0))
+            outcome = (outcome[0], f"{t['chips_label']}: {chips}")
+        for i, serial in enumerate(result.player.pocket):
+            first = i == 0
+            players.add_row(
+                Text(result.name, style="bold") if first else "",
+                *_note_cells(serial, result.notes[i], chosen.get(i), showdown.hand.position, lang, labels),
+                hand_cells[0] if first else hand_cells[1],
+                outcome[0] if first else outcome[1],
+            )
+        players.add_section()
+    return players
+
+
+def _settlement(showdown: Showdown, t: Mapping[str, str]) -> list[RenderableType]:
+    """The pots (main, side N), their amounts, who could win them and who did; the chips carried over."""
+    settlement = showdown.settlement
+    if settlement is None:
+        return []
+    pots = Table(show_edge=False)
+    for column in (t["pot"], t["amount"], t["eligible_column"], t["winners"]):
+        pots.add_column(column)
+    for i, pot in enumerate(settlement.pots):
+        name = t["main"] if i == 0 else f"{t['side']} {i}"
+        pots.add_row(name, str(pot.amount), ", ".join(pot.eligible) or "—", ", ".join(pot.winners) or "—")
+    parts: list[RenderableType] = [pots]
+    if settlement.carry:
+        parts.append(Text(f"{t['carry']}: {_chips(settlement.carry)}", style="bold yellow"))
+    return parts
 
 
 def render_showdown(
@@ -194,78 +229,14 @@ def render_showdown(
     leaves out the closing lines about serials found in two places (for a
     caller that reports them itself).  Raises ``ValueError`` for an unknown ``lang``.
     """
-    t = _TEXT[_lang(lang)]
-    hand = showdown.hand
-    p = hand.position
-    parts: list[RenderableType] = []
-    if title:
-        parts.append(Text(title, style="bold"))
-    header = (
-        f"{t['position']} P={p} · {t['zero_joker']}: {t[hand.zero_joker.value]} · "
-        f"{t['tie_policy']}: {t[hand.tie_policy.value]}"
-    )
-    if hand.dealer is not None:
-        header += f" · {t['dealer']}: {hand.dealer}"
-    parts.append(Text(header))
-
-    board = Table(title=t["board"], title_justify="left", show_edge=False)
-    for column in (t["note"], t["serial"], t["rank"], t["why"]):
-        board.add_column(column)
-    for i, (serial, options) in enumerate(zip(hand.board, showdown.board), 1):
-        option = options[0] if options else None
-        shown = serial_text(serial, p, option)
-        if labels and serial in labels:
-            shown.append(f" [{labels[serial]}]", style="dim")
-        board.add_row(str(i), shown, str(option.rank) if option else "—", note_reason(option, lang))
-    parts.append(board if hand.board else Text(f"{t['board']}: {t['empty board']}"))
-
-    players = Table(show_edge=False)
-    for column in (t["player"], t["pocket"], t["rank"], t["why"], t["hand"], t["result"]):
-        players.add_column(column)
-    for result in showdown.players:
-        best = result.best
-        chosen: dict[int, RankOption] = dict(zip(best.notes, best.options)) if best else {}
-        if best is None:
-            hand_cells = (t["no hand"], "")
-        else:
-            pocket_count = len(result.player.pocket)
-            used = sorted(i - pocket_count + 1 for i in best.notes if i >= pocket_count)
-            detail = t["natural"] if best.natural else t["modified"]
-            if used:
-                detail += f"; {t['board notes']} {', '.join(map(str, used))}"
-            ranks = "-".join(str(r) for r in best.ranks)
-            hand_cells = (f"{ranks} {class_name(best.hand_class, lang)}", detail)
-        outcome = (_result(result, showdown, lang), "")
-        if showdown.settlement is not None:
-            chips = _chips(showdown.settlement.payouts.get(result.name, 0))
-            outcome = (outcome[0], f"{t['chips']}: {chips}")
-        for i, serial in enumerate(result.player.pocket):
-            first = i == 0
-            players.add_row(
-                Text(result.name, style="bold") if first else "",
-                *_note_cells(serial, result.notes[i], chosen.get(i), p, lang, labels),
-                hand_cells[0] if first else hand_cells[1],
-                outcome[0] if first else outcome[1],
-            )
-        players.add_section()
-    parts.append(players)
-
+    t = texts(lang)
+    parts: list[RenderableType] = [Text(title, style="bold")] if title else []
+    parts += [_header(showdown, t), _board(showdown, lang, labels), _players(showdown, lang, labels)]
     label = t["winners"] if len(showdown.winners) > 1 else t["winner"]
     if len(showdown.winners) > 1 and _rolls_over(showdown):
         label = t["tied"]
     parts.append(Text(f"{label}: {', '.join(showdown.winners) or t['nobody']}", style="bold green"))
-
-    settlement = showdown.settlement
-    if settlement is not None:
-        pots = Table(show_edge=False)
-        for column in (t["pot"], t["amount"], t["eligible"], t["winners"]):
-            pots.add_column(column)
-        for i, pot in enumerate(settlement.pots):
-            name = t["main"] if i == 0 else f"{t['side']} {i}"
-            pots.add_row(name, str(pot.amount), ", ".join(pot.eligible) or "—", ", ".join(pot.winners) or "—")
-        parts.append(pots)
-        if settlement.carry:
-            parts.append(Text(f"{t['carry']}: {_chips(settlement.carry)}", style="bold yellow"))
-    for serial, fields in hand.duplicate_serials() if duplicate_warnings else ():
+    parts += _settlement(showdown, t)
+    for serial, fields in showdown.hand.duplicate_serials() if duplicate_warnings else ():
         parts.append(Text(f"{t['warning']}: {serial} — {', '.join(fields)}", style="bold red"))
     return Group(*parts)

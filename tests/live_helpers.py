@@ -7,7 +7,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from dealer_assist.calibration.profile import Profile, TablePlane, save_profile
+from dealer_assist.calibration import Profile, TablePlane, save_profile
 from dealer_assist.calibration.table import auto_zones, homography_from_corners
 
 TABLE_MM = (1000.0, 700.0)

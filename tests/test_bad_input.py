@@ -9,6 +9,7 @@ import zlib
 
 import cv2
 import numpy as np
+import pytest
 from typer.testing import CliRunner
 
 from dealer_assist.cli import app
@@ -34,6 +35,7 @@ def _bomb_png(path, width=100_000, height=100_000):
     path.write_bytes(bytes(data))
 
 
+@pytest.mark.slow
 def test_a_decompression_bomb_is_one_sentence_and_other_photos_are_still_read(tmp_path):
     bomb = tmp_path / "bomb.png"
     _bomb_png(bomb)
@@ -80,6 +82,7 @@ def test_a_folder_as_csv_target_is_refused_before_anything_is_written(tmp_path):
     assert earlier.read_text() == '["earlier"]'
 
 
+@pytest.mark.slow
 def test_results_are_written_through_a_symlink_and_into_devices(tmp_path):
     target = tmp_path / "real.json"
     target.write_text("[]")
@@ -92,6 +95,7 @@ def test_results_are_written_through_a_symlink_and_into_devices(tmp_path):
     assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
 
 
+@pytest.mark.slow
 def test_an_earlier_files_mode_is_kept(tmp_path):
     out = tmp_path / "v.json"
     out.write_text("[]")
@@ -100,6 +104,7 @@ def test_an_earlier_files_mode_is_kept(tmp_path):
     assert out.stat().st_mode & 0o777 == 0o640 and out.read_text() != "[]"
 
 
+@pytest.mark.slow
 def test_overrides_must_name_photos_of_the_hand_and_be_7_digits(tmp_path):
     serials = dict(GOOD, **{"alise.jpg": ["4444444"]})
     (v,) = _verdict(tmp_path, _hand(tmp_path, {k: GOOD[k] for k in GOOD}, extra={"serials": serials}))
@@ -109,6 +114,7 @@ def test_overrides_must_name_photos_of_the_hand_and_be_7_digits(tmp_path):
     assert "hand.json: the serial '365333' given for bob.jpg is not exactly 7 digits." in v["reasons"]
 
 
+@pytest.mark.slow
 def test_seat_counts_name_the_player_and_photos(tmp_path):
     serials = {"board.jpg": GOOD["board.jpg"], "alice.jpg": GOOD["alice.jpg"],
                "bob-1.jpg": ["3333333"], "bob-1-2.jpg": ["9999999"]}
@@ -117,6 +123,7 @@ def test_seat_counts_name_the_player_and_photos(tmp_path):
     assert "player bob-1 (bob-1-2.jpg) has 1 note, 2 expected." in v["reasons"]
 
 
+@pytest.mark.slow
 def test_dotfiles_are_ignored_and_broken_links_reported(tmp_path):
     hand = _hand(tmp_path, GOOD)
     (hand / "._alice.jpg").write_bytes(b"\x00\x05\x16\x07 resource fork")
@@ -126,6 +133,7 @@ def test_dotfiles_are_ignored_and_broken_links_reported(tmp_path):
     assert not any("._alice" in r for r in v["reasons"])
 
 
+@pytest.mark.slow
 def test_the_same_hand_given_twice_is_scored_once_and_bom_is_accepted(tmp_path):
     hand = _hand(tmp_path, GOOD)
     text = (hand / "hand.json").read_text()
@@ -134,6 +142,7 @@ def test_the_same_hand_given_twice_is_scored_once_and_bom_is_accepted(tmp_path):
     assert len(verdicts) == 1 and verdicts[0]["status"] == "scored"
 
 
+@pytest.mark.slow
 def test_markup_in_file_names_is_shown_literally(tmp_path):
     odd = tmp_path / "[bold red]x.jpg"
     shutil.copy(REAL_PHOTOS / "real_047.jpg", odd)
@@ -141,6 +150,7 @@ def test_markup_in_file_names_is_shown_literally(tmp_path):
     assert result.exit_code == 0 and "[bold red]x.jpg" in result.output
 
 
+@pytest.mark.slow
 def test_debug_copies_of_same_named_photos_do_not_overwrite_each_other(tmp_path):
     for sub in ("a", "b"):
         (tmp_path / sub).mkdir()

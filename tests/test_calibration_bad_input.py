@@ -48,6 +48,7 @@ def cal_dir(tmp_path, monkeypatch):
 # -- cameras --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("device, shown", [("-1", "-1"), ("-2", "-2"), ("2147483648", "2147483648"),
                                            ("99999999999999999999", "999999999999…")])
 def test_a_negative_or_huge_camera_is_a_plain_error_not_a_segfault(tmp_path, device, shown):
@@ -58,6 +59,7 @@ def test_a_negative_or_huge_camera_is_a_plain_error_not_a_segfault(tmp_path, dev
     assert not (tmp_path / "out2.json").exists()
 
 
+@pytest.mark.slow
 def test_a_missing_camera_is_one_sentence_without_opencv_log_lines(tmp_path):
     done = run_process("calibrate", "table", "--camera", "97", "--aruco", "--seats", "a,b", "-o", "out2.json",
                        cal_dir=tmp_path / "calibration", cwd=tmp_path)
@@ -218,6 +220,7 @@ def test_json_python_cannot_read_is_a_plain_error(cal_dir, tmp_path, text, words
     assert not (cal_dir / "z.json").exists()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [["list"], ["show", "-c", "good"], ["show", "-c", "good", "--json"]])
 def test_a_full_disk_is_one_sentence(tmp_path, command):
     cal_dir = tmp_path / "calibration"
@@ -231,6 +234,7 @@ def test_a_full_disk_is_one_sentence(tmp_path, command):
     assert done.stderr == "cannot write output: no space left on device.\n"
 
 
+@pytest.mark.slow
 def test_check_does_not_write_its_annotated_copy_over_the_photo(tmp_path):
     photo = tmp_path / "table.jpg"
     photo.write_bytes((REPO / "sample_images" / "tables" / "table_1.jpg").read_bytes())
@@ -263,6 +267,7 @@ def test_version_true_is_not_version_1(tmp_path):
         load_profile(path)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args, words", [
     (["--marker-mm", "5000"], "'--marker-mm'"),
     (["--table-mm", "100000,70000"], "The fit gives a table of 100.0 x 70.0 m"),
@@ -275,6 +280,7 @@ def test_table_sizes_in_the_wrong_unit_are_refused(tmp_path, args, words):
     assert not (tmp_path / "out.json").exists()
 
 
+@pytest.mark.slow
 def test_a_zone_outside_the_table_is_noted(tmp_path):
     zones = tmp_path / "zones.json"
     zones.write_text(json.dumps({"zones": [

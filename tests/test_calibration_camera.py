@@ -59,6 +59,7 @@ def run(*args, env=None):
     return result
 
 
+@pytest.mark.slow
 def test_rendered_corners_lie_where_the_true_camera_projects_them(views):
     r, t = poses(12)[0]
     expected, _ = cv2.projectPoints(board_points_mm(PATTERN, SQUARE_MM), r, t, TRUE_K, TRUE_DIST)
@@ -70,6 +71,7 @@ def test_rendered_corners_lie_where_the_true_camera_projects_them(views):
     assert d.max() < 0.3
 
 
+@pytest.mark.slow  # its fixture renders views, scenes or photos
 def test_focal_lengths_and_principal_point_recovered_within_1_percent(views):
     found = [find_chessboard(v, PATTERN) for v in views]
     assert sum(f is not None for f in found) == 12
@@ -112,6 +114,7 @@ def test_printable_board_is_found_by_opencv():
 # -- the command ----------------------------------------------------------------
 
 
+@pytest.mark.slow  # its fixture renders views, scenes or photos
 def test_calibrate_camera_from_files_prints_json_and_writes_the_profile(shots, tmp_path, monkeypatch):
     monkeypatch.setenv("DEALER_ASSIST_CALIBRATION_DIR", str(tmp_path / "cal"))
     (shots / "blank.png").write_bytes(cv2.imencode(".png", np.full((600, 800), 200, np.uint8))[1].tobytes())
@@ -130,6 +133,7 @@ def test_calibrate_camera_from_files_prints_json_and_writes_the_profile(shots, t
     (shots / "blank.png").unlink()
 
 
+@pytest.mark.slow  # its fixture renders views, scenes or photos
 def test_too_few_usable_views_names_the_unusable_files(views, tmp_path):
     for i in range(2):
         cv2.imwrite(str(tmp_path / f"good_{i}.png"), views[i])
@@ -176,6 +180,7 @@ class _Frames:
         self.released = True
 
 
+@pytest.mark.slow  # its fixture renders views, scenes or photos
 def test_capture_loop_keeps_views_on_space_and_stops_on_q(views):
     keys = iter([ord(" "), 0, ord(" "), ord(" "), ord("q")])
     shown = []

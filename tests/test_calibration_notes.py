@@ -41,6 +41,7 @@ def run(*args):
     return result
 
 
+@pytest.mark.slow
 def test_the_learned_layout_matches_the_specimens(photos, tmp_path):
     d, truths = photos
     out = tmp_path / "deck.json"
@@ -64,6 +65,7 @@ def test_the_learned_layout_matches_the_specimens(photos, tmp_path):
         assert np.all(np.abs(np.array(roi) - truth_px) <= 0.02 * size + 1)
 
 
+@pytest.mark.slow
 def test_the_outline_is_found_in_the_photo_not_taken_from_the_reader(photos):
     d, truths = photos
     img = cv2.imread(str(d / "note_0.jpg"))
@@ -76,6 +78,7 @@ def test_the_outline_is_found_in_the_photo_not_taken_from_the_reader(photos):
     assert np.linalg.norm(found - true_quad, axis=1).max() < 6
 
 
+@pytest.mark.slow  # its fixture renders views, scenes or photos
 def test_photos_without_a_readable_note_are_named(photos, tmp_path):
     blank = tmp_path / "blank.png"
     cv2.imwrite(str(blank), np.full((480, 640, 3), 180, np.uint8))

@@ -16,9 +16,8 @@ from dealer_assist.calibration.profile import (
     PrintLayout,
     Profile,
     TablePlane,
-    list_profiles,
-    profile_path,
 )
+from dealer_assist.calibration.store import list_profiles, profile_path
 from dealer_assist.calibration.table import auto_zones, homography_from_corners
 from dealer_assist.vision.geometry import quad_centre
 from dealer_assist.cli import app

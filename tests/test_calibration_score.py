@@ -15,7 +15,9 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from dealer_assist.batch import TableReading, discover_inputs, score_hand, table_hand
+from dealer_assist.app.score import discover_inputs
+from dealer_assist.app.table_photos import TableReading, table_hand
+from dealer_assist.app.verdicts import score_hand
 from dealer_assist.calibration import load_profile
 from dealer_assist.calibration.tabletop import TableNote, note_zone, rectify_table
 from dealer_assist.cli import app
@@ -191,6 +193,7 @@ def big_table(tmp_path_factory):
     return photo, truth, cal
 
 
+@pytest.mark.slow
 def test_check_writes_the_annotated_photo_and_every_read_note_is_in_its_seat(big_table, tmp_path):
     photo, truth, cal = big_table
     out = tmp_path / "check.jpg"
@@ -208,6 +211,7 @@ def test_check_writes_the_annotated_photo_and_every_read_note_is_in_its_seat(big
     assert all(n["zone"] is not None for n in obj["notes"])
 
 
+@pytest.mark.slow
 def test_score_a_whole_table_photo_with_the_profile(big_table, tmp_path):
     photo, truth, cal = big_table
     out = tmp_path / "v.json"

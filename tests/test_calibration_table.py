@@ -64,6 +64,7 @@ def _visible(truth):
     return [n for n in truth["notes"] if n["in_image"] and n["visible_fraction"] > 0.5]
 
 
+@pytest.mark.slow
 def test_every_note_is_assigned_the_seat_the_truth_says(scene, cal_dir):
     path, img, truth = scene
     seats = ",".join(truth["table"]["seats"])
@@ -81,6 +82,7 @@ def test_every_note_is_assigned_the_seat_the_truth_says(scene, cal_dir):
     assert profile.table.extra["source"]["method"] == "aruco" and profile.table.extra["source"]["points"] == 16
 
 
+@pytest.mark.slow  # its fixture renders views, scenes or photos
 def test_markers_measure_the_table_when_its_size_is_not_given(scene):
     _, img, truth = scene
     markers = detect_markers(img)
@@ -97,6 +99,7 @@ def test_markers_measure_the_table_when_its_size_is_not_given(scene):
     assert fit.rms_px < 0.6
 
 
+@pytest.mark.slow  # its fixture renders views, scenes or photos
 def test_three_markers_suffice_with_the_size_and_two_do_not(scene):
     _, img, truth = scene
     markers = detect_markers(img)
@@ -109,13 +112,14 @@ def test_three_markers_suffice_with_the_size_and_two_do_not(scene):
         homography_from_markers({k: markers[k] for k in (0, 1)}, (1000, 700))
 
 
+@pytest.mark.slow  # its fixture renders views, scenes or photos
 def test_clicked_corners_and_markers_give_the_same_plane(scene):
     _, img, truth = scene
     corners_px = np.array(truth["table"]["corners_image"])
     by_corners = homography_from_corners(corners_px, (1000, 700)).homography
     by_markers = homography_from_markers(detect_markers(img), (1000, 700)).homography
     probe = np.array([[500.0, 350.0], [100.0, 600.0], [900.0, 80.0]])
-    from dealer_assist.calibration.profile import _apply_h
+    from dealer_assist.calibration.profile import apply_homography as _apply_h
 
     img_pts = _apply_h(np.linalg.inv(by_corners), probe)
     assert np.abs(_apply_h(by_markers, img_pts) - probe).max() < 1.5
@@ -151,6 +155,7 @@ def test_seats_go_clockwise_from_the_croupiers_left():
     assert zones["s4"][0] > 500 and zones["s4"][1] > 350
 
 
+@pytest.mark.slow  # its fixture renders views, scenes or photos
 def test_zones_from_a_file_in_every_accepted_form(scene, cal_dir, tmp_path):
     path, img, truth = scene
     zones_file = tmp_path / "zones.json"
@@ -181,6 +186,7 @@ def test_bad_zone_files_are_plain_errors(obj, message):
         zones_from_json(obj, "z.json")
 
 
+@pytest.mark.slow
 def test_lens_distortion_is_undone_before_the_plane_is_fitted(cal_dir, tmp_path):
     """A photo bent by a known lens: with the camera section every note still lands in its seat."""
     img, truth = render_scene(11, "medium", n_players=6, markers=True, image_size=(1280, 720),
@@ -252,6 +258,7 @@ def test_has_display_reads_the_environment():
     assert not has_display({"DISPLAY": ":0", "DEALER_ASSIST_NO_DISPLAY": "1"}, "linux")
 
 
+@pytest.mark.slow  # its fixture renders views, scenes or photos
 def test_interactive_without_a_display_is_refused_and_points_to_the_markers(scene, cal_dir, monkeypatch):
     """Not replaced by --aruco behind the user's back: the profile written must be the one asked for."""
     monkeypatch.delenv("DISPLAY", raising=False)

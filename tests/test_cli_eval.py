@@ -11,7 +11,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from dealer_assist.cli import app
-from dealer_assist.cli.eval_cmd import default_lang
+from dealer_assist.i18n import default_lang
 from dealer_assist.render import POSITION_STYLE, render_showdown, serial_text
 from dealer_assist.rules import evaluate, parse_hand, rank_options
 from rules_golden import GOLDEN, differences, golden_cases
@@ -46,6 +46,7 @@ def json_lines(text):
 
 # -- golden cases -----------------------------------------------------------
 
+@pytest.mark.slow
 def test_3_4_every_golden_case_through_the_cli_json():
     result = run("eval", "--hands", str(GOLDEN), "--json")
     assert result.exit_code == 0, result.output
@@ -55,6 +56,7 @@ def test_3_4_every_golden_case_through_the_cli_json():
     assert problems == []
 
 
+@pytest.mark.slow
 def test_golden_cases_read_from_stdin_give_the_same_answers():
     text = GOLDEN.read_text(encoding="utf-8")
     from_file = run("eval", "--hands", str(GOLDEN), "--json").stdout
@@ -374,6 +376,7 @@ def test_a_serial_in_two_places_is_a_sentence_on_stderr_and_stays_in_the_json():
     assert as_json.stderr == human.stderr
 
 
+@pytest.mark.slow
 def test_a_full_disk_is_one_sentence():
     with open("/dev/full", "w") as full:
         proc = _process("eval", "--hands", str(GOLDEN), "--json", stdout=full)
@@ -382,6 +385,7 @@ def test_a_full_disk_is_one_sentence():
     assert err == "cannot write output: no space left on device.\n"
 
 
+@pytest.mark.slow
 def test_a_closed_pipe_ends_quietly(tmp_path):
     path = tmp_path / "many.jsonl"
     path.write_text((json.dumps(GOOD) + "\n") * 3000)  # ~2 MB of results: far more than a pipe holds

@@ -6,6 +6,7 @@ import sys
 
 import cv2
 import numpy as np
+import pytest
 from typer.testing import CliRunner
 
 from dealer_assist.cli import app
@@ -15,6 +16,7 @@ from conftest import REAL_PHOTOS
 runner = CliRunner()
 
 
+@pytest.mark.slow
 def test_json_lines_one_object_per_image_in_order(tmp_path):
     bad = tmp_path / "broken.jpg"
     bad.write_bytes(b"not a jpeg")
@@ -41,6 +43,7 @@ def test_table_output_and_missing_file(tmp_path):
     assert "Traceback" not in result.output
 
 
+@pytest.mark.slow
 def test_debug_dir_gets_an_annotated_copy(tmp_path):
     out = tmp_path / "dbg"
     result = runner.invoke(app, ["read", str(REAL_PHOTOS / "real_057.jpg"), "--debug-dir", str(out)])
@@ -50,6 +53,7 @@ def test_debug_dir_gets_an_annotated_copy(tmp_path):
     assert cv2.imread(str(img)).shape[:2] == cv2.imread(str(REAL_PHOTOS / "real_057.jpg")).shape[:2]
 
 
+@pytest.mark.slow
 def test_a_photo_without_text_prints_no_library_warning(tmp_path):
     # A real process: the OCR libraries' log handlers write to the process's stderr.
     blank = tmp_path / "blank.png"

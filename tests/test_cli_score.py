@@ -30,6 +30,7 @@ def real_verdicts(tmp_path_factory):
     return json.loads(out.read_text()), csv_out.read_text(), result.output
 
 
+@pytest.mark.slow
 def test_no_wrong_verdict_on_real_hands(real_verdicts):
     verdicts, _, _ = real_verdicts
     expected = json.loads((REAL_HANDS / "expected.json").read_text())
@@ -45,11 +46,13 @@ def test_no_wrong_verdict_on_real_hands(real_verdicts):
             assert len(p["notes"]) == 3 and all("rank" in n and "reason" in n for n in p["notes"])
 
 
+@pytest.mark.slow
 def test_report_and_summary_printed(real_verdicts):
     _, _, output = real_verdicts
     assert "Summary" in output and "8 of 8 hands scored" in output
 
 
+@pytest.mark.slow
 def test_out_of_format_notes_need_review_with_image_and_reason(tmp_path):
     folder = tmp_path / "h"
     folder.mkdir()
@@ -68,6 +71,7 @@ def test_out_of_format_notes_need_review_with_image_and_reason(tmp_path):
     assert "needs review" in result.output
 
 
+@pytest.mark.slow
 def test_csv_has_a_row_per_seat(real_verdicts):
     _, csv_text, _ = real_verdicts
     lines = csv_text.strip().splitlines()
@@ -89,6 +93,7 @@ def _hand(tmp_path, serials, position=4, photos=None):
     return folder
 
 
+@pytest.mark.slow
 def test_overrides_score_a_hand_exactly_as_the_rules_engine(tmp_path):
     serials = {"board.jpg": ["1234567", "7654321", "5555555"], "alice.jpg": ["1111111", "2222222"],
                "bob-1.jpg": ["3333333"], "bob-2.jpg": ["9999999"]}
@@ -108,6 +113,7 @@ def test_overrides_score_a_hand_exactly_as_the_rules_engine(tmp_path):
     assert all(n["source"] == "manual" for n in v["notes"])
 
 
+@pytest.mark.slow
 def test_position_override_on_the_command_line(tmp_path):
     serials = {"board.jpg": ["1234567", "7654321", "5555555"], "alice.jpg": ["1111111", "2222222"],
                "bob.jpg": ["3333333", "9999999"]}
@@ -117,6 +123,7 @@ def test_position_override_on_the_command_line(tmp_path):
     assert json.loads(out.read_text())[0]["position"] == 1
 
 
+@pytest.mark.slow
 def test_same_serial_twice_needs_review(tmp_path):
     serials = {"board.jpg": ["1234567", "7654321", "5555555"], "alice.jpg": ["1234567", "2222222"],
                "bob.jpg": ["3333333", "9999999"]}
@@ -127,6 +134,7 @@ def test_same_serial_twice_needs_review(tmp_path):
     assert "serial 1234567 is read in alice.jpg and board.jpg: one note cannot lie in two places." in v["reasons"]
 
 
+@pytest.mark.slow
 def test_wrong_note_counts_and_missing_position_need_review(tmp_path):
     folder = tmp_path / "h"
     folder.mkdir()
@@ -173,6 +181,7 @@ def test_earlier_results_survive_a_failed_run(tmp_path):
     assert out.read_text() == "[\"earlier\"]"
 
 
+@pytest.mark.slow
 def test_result_files_get_the_usual_permissions(tmp_path):
     import os
     serials = {"board.jpg": ["1234567", "7654321", "5555555"], "alice.jpg": ["1111111", "2222222"],
@@ -196,7 +205,7 @@ def test_a_folder_that_refuses_new_files_is_refused_before_reading(tmp_path):
 
 def test_results_go_into_a_pipe_named_through_proc_fd(tmp_path):
     """`--json /dev/stdout` with stdout piped: the path leads to a pipe that has no name of its own."""
-    from dealer_assist.batch import check_output_path
+    from dealer_assist.app.result_files import check_output_path
     from dealer_assist.fileio import write_atomic
 
     r, w = os.pipe()

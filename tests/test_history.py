@@ -99,6 +99,7 @@ def test_a_line_python_cannot_decode_is_skipped_like_a_torn_one(tmp_path):
     assert warnings == [f"line {n} of {path} is not a whole record (cut by a crash?); skipped." for n in (1, 2)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", [[], ["--json"], ["--show", "1"]], ids=["list", "json", "show"])
 def test_a_full_disk_is_one_sentence(tmp_path, args):
     import subprocess

@@ -11,6 +11,8 @@ from dealer_assist.rules import evaluate, parse_hand, result_to_json
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_images"
 
+pytestmark = pytest.mark.slow  # every test reads the sample photos
+
 
 @pytest.fixture(scope="module")
 def verdicts(tmp_path_factory):

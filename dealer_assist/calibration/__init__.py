@@ -2,9 +2,12 @@
 
 Modules (pure functions unless said otherwise):
 
-* :mod:`.profile` -- profiles on disk (``calibration/<name>.json``), their
-  validation and the geometry they carry (:class:`Profile`: image <-> table
-  mm, :meth:`Profile.zone_of`, :meth:`Profile.assign_notes`);
+* :mod:`.profile` -- a profile in memory and the geometry it carries
+  (:class:`Profile`: image <-> table mm, :meth:`Profile.zone_of`,
+  :meth:`Profile.assign_notes`);
+* :mod:`.schema` -- the JSON file format (pydantic) and its conversion to a :class:`Profile`;
+* :mod:`.store` -- where profiles live (the user's data folder, ``DEALER_ASSIST_CALIBRATION_DIR``,
+  the bundled samples), loading, atomic saving, the default pointer;
 * :mod:`.camera` -- chessboard corners and ``cv2.calibrateCamera``;
 * :mod:`.chessboard` -- a printable board, and synthetic views through a known camera;
 * :mod:`.table` -- table homography from four corners or ArUco markers; zone layouts;
@@ -31,6 +34,8 @@ from dealer_assist.calibration.profile import (
     Profile,
     TablePlane,
     Zone,
+)
+from dealer_assist.calibration.store import (
     calibration_dir,
     list_profiles,
     load_profile,

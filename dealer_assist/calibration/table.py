@@ -22,7 +22,7 @@ from typing import Any, Sequence
 import cv2
 import numpy as np
 
-from dealer_assist.calibration.profile import CalibrationError, Zone, _apply_h, is_seat_name
+from dealer_assist.calibration.profile import CalibrationError, Zone, ZoneKind, apply_homography, is_seat_name
 from dealer_assist.vision.geometry import NOTE_SIZE_MM
 
 #: ArUco dictionary of the table markers.
@@ -146,7 +146,7 @@ def share_in_photo(homography: np.ndarray, table_size_mm: Sequence[float], image
         return 0.0
     u = (np.arange(samples) + 0.5) / samples
     gx, gy = np.meshgrid(u * w, u * h)
-    px = _apply_h(g, np.column_stack([gx.ravel(), gy.ravel()]))
+    px = apply_homography(g, np.column_stack([gx.ravel(), gy.ravel()]))
     iw, ih = float(image_size[0]), float(image_size[1])
     inside = (px[:, 0] >= 0) & (px[:, 0] <= iw) & (px[:, 1] >= 0) & (px[:, 1] <= ih)
     return float(inside.mean())
@@ -184,7 +184,7 @@ def _fit(pairs_mm: np.ndarray, pairs_px: np.ndarray) -> tuple[np.ndarray, float]
     g, _ = cv2.findHomography(pairs_mm.astype(np.float64), pairs_px.astype(np.float64), 0)
     if g is None:
         raise CalibrationError("The markers do not determine the table plane (they may lie on one line).")
-    err = _apply_h(g, pairs_mm) - pairs_px
+    err = apply_homography(g, pairs_mm) - pairs_px
     h = np.linalg.inv(g)
     return h / h[2, 2], float(np.sqrt((err ** 2).sum(axis=1).mean()))
 
@@ -242,7 +242,7 @@ def _measure_size(markers_px: dict[int, np.ndarray], layout: MarkerLayout) -> tu
     hc = cv2.getPerspectiveTransform(centres, unit)
     su, sv = [], []
     for i in layout.ids:
-        q = _apply_h(hc, np.asarray(markers_px[i], np.float64).reshape(4, 2))
+        q = apply_homography(hc, np.asarray(markers_px[i], np.float64).reshape(4, 2))
         su.append((np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2)
         sv.append((np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2)
     d, s = layout.inset_mm, layout.size_mm
@@ -253,7 +253,7 @@ def _measure_size(markers_px: dict[int, np.ndarray], layout: MarkerLayout) -> tu
         corners = layout.corners_mm(size)
         mm = np.concatenate([corners[i] for i in layout.ids])
         g, _ = cv2.findHomography(mm, px, 0)
-        return (_apply_h(g, mm) - px).ravel()
+        return (apply_homography(g, mm) - px).ravel()
 
     for _ in range(20):
         r = residual(x)
@@ -316,13 +316,13 @@ def auto_zones(seats: Sequence[str], table_size_mm: Sequence[float],
             f"A {w:g} x {h:g} mm table is too small for the automatic layout (board {board_w:g} x {board_h:g} mm "
             f"plus seats round it): give the zones in a JSON file with --zones.")
     cx, cy = w / 2, h / 2
-    zones = [Zone("board", "board", _rect(cx, cy, board_w, board_h, 0.0))]
+    zones = [Zone("board", ZoneKind.BOARD, _rect(cx, cy, board_w, board_h, 0.0))]
     n = len(seats)
     for i, name in enumerate(seats):
         phi = np.deg2rad(90 + (i + 0.5) * 360 / n)
         sx, sy = cx + rx * np.cos(phi), cy + ry * np.sin(phi)
         tangent = np.rad2deg(np.arctan2(ry * np.cos(phi), -rx * np.sin(phi)))
-        zones.append(Zone(name, "seat", _rect(sx, sy, seat_w, seat_h, tangent)))
+        zones.append(Zone(name, ZoneKind.SEAT, _rect(sx, sy, seat_w, seat_h, tangent)))
     return zones
 
 
@@ -363,7 +363,7 @@ def zones_from_json(obj: Any, source: str = "the zones file") -> list[Zone]:
         if not isinstance(z, dict):
             raise CalibrationError(f"{source}: zone {k} is not a JSON object.")
         name, kind, poly = z.get("name"), z.get("kind"), z.get("polygon_mm")
-        if kind not in ("board", "seat") or not isinstance(name, str):
+        if kind not in tuple(ZoneKind) or not isinstance(name, str):
             raise CalibrationError(f"{source}: zone {k} needs a \"name\" and a \"kind\" of board or seat.")
         try:
             p = np.asarray(poly, np.float64)
@@ -373,11 +373,11 @@ def zones_from_json(obj: Any, source: str = "the zones file") -> list[Zone]:
             raise CalibrationError(f"{source}: zone {name!r} needs \"polygon_mm\": at least three [x, y] points in mm.")
         if abs(cv2.contourArea(p.astype(np.float32))) < 1.0:
             raise CalibrationError(f"{source}: zone {name!r} has a polygon without area.")
-        zones.append(Zone(name, kind, p))
-    boards = [z for z in zones if z.kind == "board"]
+        zones.append(Zone(name, ZoneKind(kind), p))
+    boards = [z for z in zones if z.kind == ZoneKind.BOARD]
     if len(boards) != 1 or boards[0].name != "board":
         raise CalibrationError(f"{source}: exactly one zone must be the board (kind and name \"board\").")
-    _check_seats([z.name for z in zones if z.kind == "seat"])
+    _check_seats([z.name for z in zones if z.kind == ZoneKind.SEAT])
     if len(zones) < 2:
         raise CalibrationError(f"{source}: there is no seat zone.")
-    return [boards[0]] + [z for z in zones if z.kind == "seat"]
+    return [boards[0]] + [z for z in zones if z.kind == ZoneKind.SEAT]

@@ -4,12 +4,18 @@ itself on :data:`dealer_assist.cli.app.app`; this package only imports them."""
 from dealer_assist.cli.app import app
 
 # Command modules register themselves on import.
-from dealer_assist.cli import calibrate_cmd  # noqa: F401,E402
+from dealer_assist.cli import calibrate_camera_cmd  # noqa: F401,E402
+from dealer_assist.cli import calibrate_table_cmd  # noqa: F401,E402
+from dealer_assist.cli import calibrate_notes_cmd  # noqa: F401,E402
+from dealer_assist.cli import calibrate_profiles_cmd  # noqa: F401,E402
 from dealer_assist.cli import eval_cmd  # noqa: F401,E402
 from dealer_assist.cli import history_cmd  # noqa: F401,E402
 from dealer_assist.cli import live_cmd  # noqa: F401,E402
 from dealer_assist.cli import read_cmd  # noqa: F401,E402
 from dealer_assist.cli import score_cmd  # noqa: F401,E402
+from dealer_assist.cli import odds_cmd  # noqa: F401,E402
+from dealer_assist.cli import ledger_cmd  # noqa: F401,E402
+from dealer_assist.cli import serve_cmd  # noqa: F401,E402
 
 
 def main() -> None:

@@ -19,7 +19,16 @@ def _root() -> None:
     """Keep every command a sub-command (typer would otherwise run a lone command as the root)."""
 
 
-# Commands added after the package's list in cli/__init__.py; they register on import.
-from dealer_assist.cli import odds_cmd  # noqa: E402,F401
-from dealer_assist.cli import ledger_cmd  # noqa: E402,F401
-from dealer_assist.cli import serve_cmd  # noqa: E402,F401
+#: ``dealer-assist calibrate ...``: its commands live in the ``calibrate_*_cmd`` modules.
+calibrate_app = typer.Typer(
+    name="calibrate",
+    help=(
+        "Calibrate a table set-up once: the camera's lens (chessboard), the table plane with the board "
+        "and seat zones (corners or ArUco markers), the deck's note layout. Profiles are JSON files in "
+        "your data folder (NAME; the samples sample_table_1 and sample_table_2 too) or anywhere (PATH.json)."
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(calibrate_app, name="calibrate")

@@ -19,9 +19,10 @@ from rich.table import Table
 from rich.text import Text
 
 from dealer_assist.cli.app import app
-from dealer_assist.cli.eval_cmd import default_lang
+from dealer_assist.cli.options import fail, lang_option, resolve_lang
 from dealer_assist.cli.output import output_errors
-from dealer_assist.render import LANGUAGES, render_showdown
+from dealer_assist.i18n import Lang, texts
+from dealer_assist.render import render_showdown
 
 __all__ = ["history_command"]
 
@@ -35,11 +36,6 @@ def _cell(value: object) -> Text:
     return Text("" if value is None else _CONTROL.sub("", str(value)))
 
 
-def _fail(message: str, code: int = 2) -> None:
-    typer.echo(f"Error: {message}", err=True)
-    raise typer.Exit(code)
-
-
 @app.command("history")
 def history_command(
     log: Optional[Path] = typer.Option(None, "--log", metavar="FILE",
@@ -48,25 +44,23 @@ def history_command(
     show: Optional[int] = typer.Option(None, "--show", metavar="N", min=1,
                                        help="Show hand N of the list (the # column) again, evaluated anew."),
     as_json: bool = typer.Option(False, "--json", help="Print the records (or record N) as JSON Lines."),
-    lang: Optional[str] = typer.Option(None, "--lang", metavar="en|ru", help="Language. [default: from the locale]"),
+    lang: Optional[Lang] = lang_option(help="Language. [default: from the locale]"),
 ) -> None:
     """List the hands logged by `dealer-assist live`, or show one again (--show N)."""
     from dealer_assist.live.history import HistoryError, default_log_path, read_log
 
-    lang = lang or default_lang()
-    if lang not in LANGUAGES:
-        raise typer.BadParameter(f"must be en or ru, not {lang!r}.", param_hint="'--lang'")
+    lang = resolve_lang(lang)
     path = log if log is not None else default_log_path()
     try:
         records, warnings = read_log(path)
     except HistoryError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     err = Console(stderr=True)
     for w in warnings:
         err.print(f"warning: {w}", markup=False, highlight=False)
     if show is not None:
         if show > len(records):
-            _fail(f"The log {path} holds {len(records)} hand(s); there is no hand {show}.")
+            fail(f"The log {path} holds {len(records)} hand(s); there is no hand {show}.")
         records = [records[show - 1]]
     with output_errors():
         _print_history(records, path, show, as_json, lang)
@@ -94,9 +88,8 @@ def _print_history(records: list[dict], path: Path, show: Optional[int], as_json
         console.print(table)
         return
     r = records[0]
-    title = (f"Hand {r.get('hand')} · {str(r.get('finished', '')).replace('T', ' ')[:19]} · {r.get('end', '')}"
-             if lang == "en" else
-             f"Раздача {r.get('hand')} · {str(r.get('finished', '')).replace('T', ' ')[:19]} · {r.get('end', '')}")
+    title = (f"{texts(lang)['hand']} {r.get('hand')} · {str(r.get('finished', '')).replace('T', ' ')[:19]} · "
+             f"{r.get('end', '')}")
     title = _CONTROL.sub("", title)
     try:
         hand = parse_hand(r.get("input"))

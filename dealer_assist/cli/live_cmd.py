@@ -24,7 +24,7 @@ from rich.console import Console
 from rich.live import Live
 
 from dealer_assist.cli.app import app
-from dealer_assist.cli.eval_cmd import default_lang
+from dealer_assist.i18n import default_lang
 from dealer_assist.render import LANGUAGES
 
 __all__ = ["live_command"]
@@ -150,7 +150,7 @@ def live_command(
     read the same 7 digits in K of N frames (--trust), or the croupier typed it.
     Every finished hand is appended to the hand log (`dealer-assist history`).
     """
-    from dealer_assist.calibration.profile import CalibrationError, load_profile
+    from dealer_assist.calibration import CalibrationError, load_profile
     from dealer_assist.display import has_display
     from dealer_assist.live.camera import CameraError, CameraFeed, describe_source, open_source
     from dealer_assist.live.history import HandLog, HistoryError, default_log_path

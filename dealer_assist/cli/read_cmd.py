@@ -1,9 +1,11 @@
-"""``dealer-assist read``: find every note in photos and read their serials."""
+"""``dealer-assist read``: find every note in photos and read their serials.
+
+Wiring only: the reading is :func:`dealer_assist.app.photos.read_photos`.
+"""
 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import List, Optional
 
@@ -13,17 +15,14 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from dealer_assist.batch import ImageReading, configure_reader, read_image_files
+from dealer_assist.app.photos import ImageReading, read_photos
 from dealer_assist.cli.app import app
-
-
-def default_jobs() -> int:
-    return max(1, os.cpu_count() or 1)
+from dealer_assist.cli.options import fail
 
 
 @app.command("read")
 def read_command(
-    images: List[Path] = typer.Argument(..., help="Photos to read (JPEG, PNG, WebP, ...).", show_default=False,
+    images: List[Path] = typer.Argument(..., help="Photos to read (JPEG, PNG, WebP, HEIC, ...).", show_default=False,
                                         metavar="PHOTO"),
     as_json: bool = typer.Option(False, "--json", help="Print FORMATS.md §3 JSON Lines, one object per image."),
     debug_dir: Optional[Path] = typer.Option(
@@ -45,8 +44,7 @@ def read_command(
         try:
             debug_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            typer.echo(f"Error: cannot create --debug-dir {debug_dir}: {exc.strerror}.", err=True)
-            raise typer.Exit(2)
+            fail(f"cannot create --debug-dir {debug_dir}: {exc.strerror}.")
     layout = None
     if calibration is not None:
         from dealer_assist.calibration import CalibrationError, load_profile
@@ -54,14 +52,12 @@ def read_command(
         try:
             layout = load_profile(calibration).notes
         except CalibrationError as exc:
-            typer.echo(f"Error: {exc}", err=True)
-            raise typer.Exit(2)
+            fail(str(exc))
         if layout is None:
             typer.echo(f"Note: the profile {calibration} has no note layout (run `dealer-assist calibrate notes`); "
                        "reading without it.", err=True)
-    configure_reader(layout)
     console = Console()
-    results = read_image_files([str(p) for p in images], jobs=jobs)
+    results = read_photos([str(p) for p in images], jobs=jobs, layout=layout)
     failed = 0
     used_names: set[str] = set()
     for r in results:
@@ -74,8 +70,7 @@ def read_command(
             elif not r.error:
                 console.print(_table(r))
         except OSError as exc:  # a full disk or a closed pipe on standard output
-            typer.echo(f"Error: cannot print the results: {(exc.strerror or str(exc)).lower()}.", err=True)
-            raise typer.Exit(1)
+            fail(f"cannot print the results: {(exc.strerror or str(exc)).lower()}.", code=1)
         if debug_dir is not None and not r.error:
             from dealer_assist.debug import write_debug_image
 

@@ -41,7 +41,7 @@ def sequence_profile(seq_dir: str | Path, path: str | Path):
     """
     import json
 
-    from dealer_assist.calibration.profile import Profile, TablePlane, save_profile
+    from dealer_assist.calibration import Profile, TablePlane, save_profile
     from dealer_assist.calibration.table import detect_markers, homography_from_markers, zones_from_json
 
     seq_dir = Path(seq_dir)

@@ -1,0 +1,185 @@
+"""FORMATS.md §4 hand folders: finding them, and every file in one accounted for.
+
+A *hand folder* holds ``board.*`` (all three board notes) or ``board-N.*``
+(one each), and per player ``NAME.*`` (both pocket notes) or ``NAME-N.*``
+(one each), plus an optional ``hand.json`` with ``position``, ``zero_joker``,
+``tie_policy`` and ``serials`` overrides for notes the camera could not read.
+
+Every file in it is accounted for (:func:`parse_hand_folder`): a photo
+(:data:`~.photo_files.PHOTO_SUFFIXES`, any case) whose name maps to the board
+or a player is read; ``hand.json`` gives the settings; ``truth.json`` (the
+truth the sample renderer writes beside its photos) and the file managers'
+own files (``._*``, ``.DS_Store``, ``Thumbs.db``, ``desktop.ini``) are not
+part of the hand. Anything else -- another file type, a sub-folder, a hidden
+file, a name with a space at either end or one that names no player -- is a
+problem naming the file, and the hand then needs review: a photo is never
+skipped without a word.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from dealer_assist.app.photo_files import PHOTO_SUFFIXES, is_photo_name
+
+__all__ = ["BOARD", "InputError", "PhotoSlot", "HandFolder", "is_photo", "looks_like_hand", "discover_hands",
+           "parse_hand_folder", "SETTINGS_FILE", "NOT_PART_OF_THE_HAND"]
+
+#: The seat name of the board notes.
+BOARD = "board"
+#: The optional settings of a hand folder.
+SETTINGS_FILE = "hand.json"
+#: Files a hand folder may hold that are not part of the hand (never read, never a problem).
+NOT_PART_OF_THE_HAND = frozenset({"truth.json", ".DS_Store", "Thumbs.db", "desktop.ini"})
+_NUMBERED = re.compile(r"^(?P<name>.+)-(?P<n>\d+)$")
+#: A player's name as a file name gives it: letters (any script), digits, ``_`` and ``-``.
+_PLAYER_NAME = re.compile(r"[^\W_][\w-]{0,39}")
+
+
+class InputError(ValueError):
+    """A path the batch job cannot use; one plain sentence."""
+
+
+@dataclass
+class PhotoSlot:
+    """One photo of a hand and what it should hold.
+
+    Attributes:
+        path: the photo (for a whole-table photo, ``<photo>[<zone>]``).
+        seat: :data:`BOARD` or the player's name.
+        expected: notes this photo should hold.
+    """
+
+    path: Path
+    seat: str
+    expected: int
+
+
+@dataclass
+class HandFolder:
+    """A parsed hand folder: its photos by seat, its ``hand.json`` settings, and the problems found."""
+
+    path: Path
+    slots: list[PhotoSlot]
+    settings: dict[str, Any]
+    problems: list[str] = field(default_factory=list)
+
+
+def is_photo(path: Path) -> bool:
+    """A regular, visible file with a photo suffix (``._x.jpg`` and other dotfiles are not)."""
+    return path.is_file() and is_photo_name(path)
+
+
+def looks_like_hand(folder: Path) -> bool:
+    """A sub-folder that is a hand folder: it has ``hand.json`` or a ``board``/``board-N`` photo."""
+    return (folder / SETTINGS_FILE).is_file() or any(
+        is_photo(c) and (c.stem.lower() == BOARD or c.stem.lower().startswith(BOARD + "-")) for c in folder.iterdir())
+
+
+def discover_hands(paths: Iterable[str | Path]) -> list[Path]:
+    """Expand the command-line paths into hand folders, in sorted order.
+
+    A folder holding photos or a ``hand.json`` is a hand folder; a folder
+    holding folders is a folder of hand folders: its sub-folders with a
+    ``hand.json`` or a ``board*`` photo are taken (others, e.g. whole-table
+    photos, are not).
+
+    Raises:
+        InputError: a path does not exist, is not a folder, or holds no hand.
+    """
+    hands: list[Path] = []
+    for raw in paths:
+        p = Path(raw)
+        if not p.exists():
+            raise InputError(f"{p}: no such folder.")
+        if not p.is_dir():
+            raise InputError(f"{p}: is a file; give a hand folder or a folder of hand folders.")
+        if (p / SETTINGS_FILE).is_file() or any(is_photo(c) for c in p.iterdir()):
+            hands.append(p)
+            continue
+        subs = sorted(c for c in p.iterdir() if c.is_dir() and looks_like_hand(c))
+        if not subs:
+            raise InputError(f"{p}: holds no hand folder (no images found in it or its sub-folders).")
+        hands.extend(subs)
+    return hands
+
+
+def _read_settings(path: Path) -> tuple[dict[str, Any], list[str]]:
+    hj = path / SETTINGS_FILE
+    if not hj.exists():
+        return {}, []
+    try:
+        settings = json.loads(hj.read_text(encoding="utf-8-sig"))
+        if not isinstance(settings, dict):
+            raise ValueError("it is not a JSON object")
+    except json.JSONDecodeError as exc:
+        return {}, [f"hand.json is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})."]
+    except (ValueError, OSError) as exc:
+        return {}, [f"hand.json cannot be used: {exc}."]
+    return settings, []
+
+
+def _not_part_of_the_hand(name: str) -> bool:
+    return name in NOT_PART_OF_THE_HAND or name.startswith("._")  # ._x: macOS metadata of x
+
+
+def file_problem(entry: Path) -> str | None:
+    """Why a file of a hand folder is neither read nor known (one sentence naming it), or None.
+
+    None for :data:`SETTINGS_FILE`, the files that are not part of a hand, and
+    a regular photo whose name maps to the board or a player.
+    """
+    name = entry.name
+    if name == SETTINGS_FILE or _not_part_of_the_hand(name):
+        return None
+    if name != name.strip() or Path(name).stem != Path(name).stem.strip():
+        return f"{name!r}: the name begins or ends with a space, so it names no player; rename the file."
+    if name.startswith("."):
+        return f"{name}: a hidden file is not read; rename it (a photo) or remove it from the hand folder."
+    if entry.suffix.lower() in PHOTO_SUFFIXES and not entry.is_file():
+        return f"{name}: not a readable photo (a broken link or a folder)."
+    if entry.is_dir():
+        return (f"{name}/: a sub-folder is not read; put its photos in the hand folder itself "
+                f"(or score it as a hand of its own).")
+    if entry.suffix.lower() not in PHOTO_SUFFIXES:
+        shown = entry.suffix or "no suffix"
+        return (f"{name}: not a photo this program reads ({shown}; it reads "
+                f"{', '.join(sorted(PHOTO_SUFFIXES))}); convert it or remove it from the hand folder.")
+    seat = _seat_and_count(entry.stem)[0]
+    if seat != BOARD and not _PLAYER_NAME.fullmatch(seat):
+        return (f"{name}: the name does not map to a player (a player's photo is NAME or NAME-N, the name of "
+                f"letters, digits, _ and -); rename the file.")
+    return None
+
+
+def _seat_and_count(stem: str) -> tuple[str, int]:
+    """The seat a photo's stem names, and the notes it should hold."""
+    m = _NUMBERED.match(stem)
+    if stem.lower() == BOARD:
+        return BOARD, 3
+    if m and m.group("name").lower() == BOARD:
+        return BOARD, 1
+    if m:
+        return m.group("name"), 1
+    return stem, 2
+
+
+def parse_hand_folder(path: Path) -> HandFolder:
+    """Read a hand folder's layout (no OCR yet): its photos, settings and every file's problem.
+
+    Problems are collected, not raised.
+    """
+    settings, problems = _read_settings(path)
+    slots: list[PhotoSlot] = []
+    for entry in sorted(path.iterdir()):
+        problem = file_problem(entry)
+        if problem is not None:
+            problems.append(problem)
+        elif is_photo(entry):
+            seat, expected = _seat_and_count(entry.stem)
+            slots.append(PhotoSlot(entry, seat, expected))
+    return HandFolder(path, slots, settings, problems)

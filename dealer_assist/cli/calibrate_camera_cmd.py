@@ -1,0 +1,82 @@
+"""``dealer-assist calibrate camera`` and ``calibrate pattern``: the camera's lens from chessboard views.
+
+Wiring only: the job is :mod:`dealer_assist.app.camera_setup` (and
+:func:`dealer_assist.app.note_setup.write_pattern`).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+
+from dealer_assist.app.camera_setup import calibrate_camera
+from dealer_assist.app.note_setup import write_pattern
+from dealer_assist.calibration.profile import CalibrationError
+from dealer_assist.camera_util import CameraError
+from dealer_assist.cli.app import calibrate_app
+from dealer_assist.cli.calibration_report import camera_table
+from dealer_assist.cli.options import errors_as_fail
+from dealer_assist.vision.images import ImageError
+
+CALIBRATION_ERRORS = (CalibrationError, CameraError, ImageError)
+
+
+@calibrate_app.command("camera")
+def camera_command(
+    images: Optional[str] = typer.Option(None, "--images", metavar="GLOB",
+                                         help="Photos of the chessboard, e.g. 'shots/*.jpg' (quote it)."),
+    device: Optional[int] = typer.Option(None, "--camera", metavar="N",
+                                         help="Capture views live from camera N (needs a display)."),
+    pattern: str = typer.Option("9x6", "--pattern", metavar="COLSxROWS", help="Inner corners of the board."),
+    square_mm: float = typer.Option(25.0, "--square-mm", min=0.01, help="Side of one square, mm."),
+    output: str = typer.Option(..., "--output", "-o", metavar="NAME|FILE.json",
+                               help="Profile to write the camera section to (other sections are kept)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON on standard output."),
+    min_views: int = typer.Option(10, "--min-views", min=3, help="Views to aim for in live capture."),
+) -> None:
+    """Camera intrinsics and lens distortion from chessboard views.
+
+    Photograph a flat chessboard (print one with `dealer-assist calibrate
+    pattern`) 10-20 times at different angles, filling every part of the
+    frame, then: dealer-assist calibrate camera --images 'shots/*.jpg'
+    --pattern 9x6 --square-mm 25 --output mytable
+    """
+    err = Console(stderr=True)
+    with errors_as_fail(*CALIBRATION_ERRORS):
+        result = calibrate_camera(output, pattern, square_mm, images=images, device=device, min_views=min_views)
+    saved = result.saved.profile
+    err.print(f"wrote {saved.path}")
+    if result.saved.made_default:
+        err.print(f"'{saved.path.stem}' is now the default profile")
+    if result.dropped_table:
+        err.print("[yellow]note:[/] the profile's table section was made with another camera model and was removed: "
+                  "run `dealer-assist calibrate table` again.")
+    if result.coverage < 0.5:
+        err.print(f"[yellow]note:[/] the views cover {result.coverage:.0%} of the frame; the edges matter most "
+                  f"for distortion.")
+    for f, why in result.unusable.items():
+        err.print(f"skipped {f}: {why}")
+    if as_json:
+        cam = result.camera
+        print(json.dumps({"camera_matrix": cam.camera_matrix.tolist(), "dist_coeffs": cam.dist_coeffs.tolist(),
+                          "rms": cam.rms, "image_size": list(cam.image_size), "views_used": cam.views_used,
+                          "coverage": round(result.coverage, 3), "unusable": result.unusable,
+                          "output": str(saved.path)}))
+        return
+    Console().print(camera_table(result))
+
+
+@calibrate_app.command("pattern")
+def pattern_command(
+    output: Path = typer.Option(..., "--output", "-o", metavar="FILE.png", help="Where to write the board image."),
+    pattern: str = typer.Option("9x6", "--pattern", metavar="COLSxROWS", help="Inner corners of the board."),
+    square_px: int = typer.Option(100, "--square-px", min=10, help="Side of one square in the image, px."),
+) -> None:
+    """Write a chessboard to print for `calibrate camera` (measure the printed squares for --square-mm)."""
+    with errors_as_fail(*CALIBRATION_ERRORS):
+        pat = write_pattern(output, pattern, square_px)
+    typer.echo(f"wrote {output}: {pat[0] + 1} x {pat[1] + 1} squares, {pat[0]}x{pat[1]} inner corners")

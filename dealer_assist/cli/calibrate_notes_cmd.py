@@ -1,0 +1,51 @@
+"""``dealer-assist calibrate notes``: learn the deck's note layout from photos of a sample note.
+
+Wiring only: the job is :func:`dealer_assist.app.note_setup.learn_notes`.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import List
+
+import typer
+from rich.console import Console
+
+from dealer_assist.app.note_setup import learn_notes
+from dealer_assist.calibration.profile import CalibrationError
+from dealer_assist.camera_util import CameraError
+from dealer_assist.cli.app import calibrate_app
+from dealer_assist.cli.calibration_report import notes_table
+from dealer_assist.cli.options import errors_as_fail
+from dealer_assist.vision.images import ImageError
+
+
+@calibrate_app.command("notes")
+def notes_command(
+    images: List[Path] = typer.Argument(..., help="Photos of one sample note of the deck, from above.",
+                                        show_default=False),
+    output: str = typer.Option(..., "--output", "-o", metavar="NAME|FILE.json",
+                               help="Profile to write the notes section to (other sections are kept)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the learned layout as JSON."),
+) -> None:
+    """Learn the deck's note layout: aspect, where the serial prints lie, their ink colours.
+
+    Each photo should show one note of the deck, face up, flat, from above.
+    The note's outline is found in the photo, the note rectified, and each
+    serial print's ink box measured (normalised 0..1 of the note); several
+    photos are combined by the median.
+    """
+    err = Console(stderr=True)
+    with errors_as_fail(CalibrationError, CameraError, ImageError):
+        result = learn_notes(images, output)
+    saved = result.saved.profile
+    err.print(f"wrote {saved.path}")
+    if result.saved.made_default:
+        err.print(f"'{saved.path.stem}' is now the default profile")
+    for p in result.problems:
+        err.print(f"skipped {p}")
+    if as_json:
+        print(json.dumps(result.layout.to_json(), ensure_ascii=False))
+        return
+    Console().print(notes_table(result.layout, f"note layout → {saved.path}"))

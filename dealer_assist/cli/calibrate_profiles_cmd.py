@@ -1,0 +1,76 @@
+"""``dealer-assist calibrate show``, ``list`` and ``use``: the profiles there are, and the default.
+
+Wiring only: the profiles are :mod:`dealer_assist.calibration.store`, the
+listing :func:`dealer_assist.app.profiles.listing`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+import typer
+from rich.console import Console
+
+from dealer_assist.app.profiles import Listing, listing
+from dealer_assist.calibration.profile import CalibrationError, Profile
+from dealer_assist.calibration.store import DEFAULT_NAME, load_profile, set_default
+from dealer_assist.cli.app import calibrate_app
+from dealer_assist.cli.calibration_report import profile_view
+from dealer_assist.cli.options import errors_as_fail
+from dealer_assist.cli.output import output_errors
+
+
+@calibrate_app.command("show")
+def show_command(
+    calibration: Optional[str] = typer.Option(None, "--calibration", "-c", metavar="NAME|FILE.json",
+                                              help="Profile to show (default: the default profile)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the profile's JSON."),
+) -> None:
+    """Print a calibration profile: camera, table and zones, note layout."""
+    with errors_as_fail(CalibrationError):
+        profile = load_profile(calibration)
+    with output_errors():
+        _show(profile, as_json)
+
+
+def _show(profile: Profile, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(profile.to_json(), ensure_ascii=False, indent=1), flush=True)
+        return
+    console = Console()
+    for part in profile_view(profile):
+        console.print(part)
+
+
+@calibrate_app.command("list")
+def list_command() -> None:
+    """List the profiles in the calibration folder; * marks the default, "(unusable: why)" one that does not load."""
+    found = listing()
+    with output_errors():
+        _print_listing(found)
+
+
+def _print_listing(found: Listing) -> None:
+    if not found.entries and found.pointer_problem is None and found.default_sample is None:
+        typer.echo(f"no profiles in {found.folder}")
+        if found.samples:
+            typer.echo(f"  (samples usable by name: {', '.join(found.samples)})")
+        return
+    for entry in found.entries:
+        note = f"  (unusable: {entry.problem})" if entry.problem is not None else ""
+        typer.echo(f"{'*' if entry.is_default else ' '} {entry.name}{note}")
+    if found.pointer_problem is not None:
+        typer.echo(f"  {DEFAULT_NAME}  (unusable: {found.pointer_problem})")
+    elif found.default_missing is not None:
+        typer.echo(f"  {DEFAULT_NAME}  (unusable: it points to '{found.default_missing}', which does not exist)")
+    elif found.default_sample is not None:
+        typer.echo(f"* {found.default_sample}  (a sample)")
+
+
+@calibrate_app.command("use")
+def use_command(name: str = typer.Argument(..., help="Profile name in the calibration folder, or a sample's.")) -> None:
+    """Make NAME the default profile (default.json in the calibration folder points to it)."""
+    with errors_as_fail(CalibrationError):
+        path = set_default(name)
+    typer.echo(f"{path} now points to {name}")

@@ -1,0 +1,111 @@
+"""What every command shares: the typed options (``--zero-joker``, ``--tie-policy``, ``--lang``),
+one error exit (:func:`fail`) and the number of jobs.
+
+Closed vocabularies are parsed once, here, with one case rule: any case and
+surrounding spaces are accepted (``PER-ZERO``, ``Rollover``, ``RU``), and a
+wrong value is one sentence naming the option and its values. Each option
+gives the command its enum (:class:`~dealer_assist.rules.ZeroJoker`,
+:class:`~dealer_assist.rules.TiePolicy`, :class:`~dealer_assist.i18n.Lang`).
+
+Usage in a command module::
+
+    zero_joker: Optional[ZeroJoker] = zero_joker_option(None, help="...")
+    lang: Optional[Lang] = lang_option()
+    ...
+    lang = resolve_lang(lang)
+    fail("the sentence.")            # "Error: the sentence." on stderr, exit code 2
+"""
+
+from __future__ import annotations
+
+import os
+from contextlib import contextmanager
+from enum import Enum
+from typing import Any, Callable, Iterator, NoReturn, TypeVar
+
+import typer
+
+from dealer_assist.i18n import LANGUAGES, Lang, default_lang
+from dealer_assist.rules import TiePolicy, ZeroJoker
+from dealer_assist.rules.formats import option_choices, short_value
+
+__all__ = ["fail", "errors_as_fail", "choice", "zero_joker_option", "tie_policy_option", "lang_option", "resolve_lang",
+           "default_jobs", "USAGE_ERROR"]
+
+#: Exit code of a refused command line, path or file (as click's usage errors).
+USAGE_ERROR = 2
+
+E = TypeVar("E", bound=Enum)
+
+
+def fail(message: str, code: int = USAGE_ERROR) -> NoReturn:
+    """End the command: ``Error: <message>`` (one sentence) on stderr, exit ``code``."""
+    typer.echo(f"Error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def choice(enum: type[E], text: str) -> E:
+    """``text`` as a member of ``enum``: any case, surrounding spaces ignored.
+
+    Raises:
+        ValueError: one sentence with the values, e.g. "must be off, per-zero or once, not 'on'.
+            Values: off, per-zero, once (any case)."
+    """
+    try:
+        return enum(str(text).strip().lower())
+    except ValueError:
+        values = [m.value for m in enum]
+        raise ValueError(f"must be {option_choices(enum)}, not {short_value(repr(str(text)))}. "
+                         f"Values: {', '.join(values)} (any case).") from None
+
+
+def _parser(enum: type[E]) -> Callable[[Any], E]:
+    def parse(value: Any) -> E:
+        if isinstance(value, enum):
+            return value
+        try:
+            return choice(enum, value)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc)) from None
+    return parse
+
+
+def _metavar(enum: type[Enum]) -> str:
+    return "|".join(m.value for m in enum)
+
+
+def zero_joker_option(default: ZeroJoker | str | None = None, **kwargs: Any) -> Any:
+    """``--zero-joker off|per-zero|once`` (RULES.md §2.5), parsed to :class:`ZeroJoker`."""
+    kwargs.setdefault("help", "Zero-joker option (RULES.md §2.5).")
+    return typer.Option(default, "--zero-joker", metavar=_metavar(ZeroJoker), parser=_parser(ZeroJoker), **kwargs)
+
+
+def tie_policy_option(default: TiePolicy | str | None = None, **kwargs: Any) -> Any:
+    """``--tie-policy split|rollover`` (RULES.md §4), parsed to :class:`TiePolicy`."""
+    kwargs.setdefault("help", "What a tied pot does (RULES.md §4).")
+    return typer.Option(default, "--tie-policy", metavar=_metavar(TiePolicy), parser=_parser(TiePolicy), **kwargs)
+
+
+def lang_option(**kwargs: Any) -> Any:
+    """``--lang en|ru``, parsed to :class:`Lang`; None when not given (see :func:`resolve_lang`)."""
+    kwargs.setdefault("help", "Language of the output. [default: from LC_ALL / LANG]")
+    return typer.Option(None, "--lang", metavar="|".join(LANGUAGES), parser=_parser(Lang), **kwargs)
+
+
+def resolve_lang(lang: Lang | None) -> Lang:
+    """The language asked for, or the one default: the locale's (:func:`dealer_assist.i18n.default_lang`)."""
+    return default_lang() if lang is None else lang
+
+
+def default_jobs() -> int:
+    """Photos read at once by default: one process per core."""
+    return max(1, os.cpu_count() or 1)
+
+
+@contextmanager
+def errors_as_fail(*kinds: type[Exception]) -> Iterator[None]:
+    """Inside the block, an exception of ``kinds`` becomes :func:`fail` with its sentence (exit code 2)."""
+    try:
+        yield
+    except kinds as exc:
+        fail(str(exc))

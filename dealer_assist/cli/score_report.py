@@ -1,0 +1,56 @@
+"""The terminal report of ``score``: a panel per hand, then a summary (rich renderables; no printing here)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+from rich.console import Group, RenderableType
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from dealer_assist.app.verdicts import HandScore, Verdict
+from dealer_assist.i18n import texts
+from dealer_assist.render import render_showdown
+
+__all__ = ["hand_report", "summary"]
+
+
+def hand_report(sc: HandScore, lang: str) -> RenderableType:
+    """The showdown of a scored hand, or the reasons and the notes read of one that needs review."""
+    title = escape(Path(sc.folder).name)
+    if sc.status == Verdict.SCORED:
+        labels = {n["serial"]: n["image"] for n in sc.notes if n["serial"]}
+        return Panel(render_showdown(sc.showdown, lang, labels=labels), title=title, title_align="left",
+                     border_style="green")
+    t = texts(lang)
+    body = Text("\n".join(f"• {r}" for r in sc.reasons))
+    read = Table(show_edge=False)
+    read.add_column(t["review_image"])
+    read.add_column(t["review_seat"])
+    read.add_column(t["review_serial"])
+    read.add_column(t["review_confidence"], justify="right")
+    for n in sc.notes:
+        read.add_row(Text(n["image"]), Text(n["seat"]), n["serial"] or "?", str(n["confidence"]))
+    return Panel(Group(Text(t["review_head"], style="bold yellow"), body, read), title=title, title_align="left",
+                 border_style="yellow")
+
+
+def summary(scores: Sequence[HandScore], lang: str) -> Table:
+    """One row per hand: its status, P and winners; the caption counts the hands scored."""
+    t = texts(lang)
+    table = Table(title=t["summary"], title_justify="left")
+    table.add_column(t["summary_hand"])
+    table.add_column(t["summary_status"])
+    table.add_column("P", justify="right")
+    table.add_column(t["summary_winners"])
+    for sc in scores:
+        style = "green" if sc.status == Verdict.SCORED else "yellow"
+        winners = ", ".join(sc.result["winners"]) if sc.result else "—"
+        table.add_row(Text(Path(sc.folder).name), Text(t[sc.status], style=style),
+                      str(sc.settings.get("position", "?")), winners)
+    scored = sum(s.status == Verdict.SCORED for s in scores)
+    table.caption = t["hands_scored"].format(scored=scored, total=len(scores))
+    return table
