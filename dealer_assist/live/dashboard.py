@@ -40,49 +40,11 @@ from rich.table import Table
 from rich.text import Text
 
 from dealer_assist.live.table_state import BOARD_NOTES, POCKET_NOTES, SeatView, Slot, TableView, chips_text
+from dealer_assist.i18n import DASHBOARD_TEXT as _T
+from dealer_assist.i18n import KEYS_HELP
 from dealer_assist.render import LANGUAGES, class_name, note_reason, serial_text
 
 __all__ = ["LiveStatus", "render_dashboard", "KEYS_HELP"]
-
-_T = {
-    "en": {
-        "hand": "Hand", "dealer": "dealer", "position": "P", "random": "random", "joker": "zero-joker",
-        "ties": "ties", "camera": "camera", "fps": "fps", "ocr": "OCR", "board": "Board", "street": "street",
-        "preflop": "preflop", "flop": "flop", "turn": "turn", "river": "river", "showdown": "showdown",
-        "pending": "pending", "reads": "reads", "face down": "face down / not read yet",
-        "unreadable": "not readable", "out_of_format": "out of format", "manual": "typed",
-        "no notes": "no notes seen", "best": "Best", "natural": "natural", "modified": "modified",
-        "wins": "WINS", "splits": "SPLITS", "loses": "loses", "folded": "folded", "not revealed": "did not reveal",
-        "winner": "Winner", "winners": "Winners", "nobody": "nobody", "waiting": "Waiting for",
-        "problem": "Check", "pot": "Pot", "main": "main", "side": "side", "chips": "chips", "eligible": "eligible",
-        "carry": "Carried to the next hand", "outside": "Notes outside every zone", "empty": "—",
-        "note": "#", "serial": "Serial", "rank": "Rank", "why": "Why", "won": "won",
-        "off": "off", "per-zero": "per zero", "once": "once", "split": "split", "rollover": "roll over",
-    },
-    "ru": {
-        "hand": "Раздача", "dealer": "дилер", "position": "P", "random": "случайно", "joker": "ноль-джокер",
-        "ties": "при равенстве", "camera": "камера", "fps": "кадр/с", "ocr": "OCR", "board": "Борд",
-        "street": "улица", "preflop": "префлоп", "flop": "флоп", "turn": "тёрн", "river": "ривер",
-        "showdown": "вскрытие", "pending": "читается", "reads": "чтений", "face down": "рубашкой вверх / ещё не прочитана",
-        "unreadable": "не читается", "out_of_format": "не тот формат", "manual": "введено",
-        "no notes": "купюр нет", "best": "Лучшая", "natural": "натуральная", "modified": "модифицированная",
-        "wins": "ВЫИГРЫВАЕТ", "splits": "ДЕЛИТ БАНК", "loses": "проигрывает", "folded": "сбросил",
-        "not revealed": "не вскрылся", "winner": "Победитель", "winners": "Победители", "nobody": "никто",
-        "waiting": "Ждём", "problem": "Проверьте", "pot": "Банк", "main": "основной", "side": "побочный",
-        "chips": "фишки", "eligible": "претенденты", "carry": "Переходит в следующую раздачу",
-        "outside": "Купюры вне зон", "empty": "—", "note": "#", "serial": "Номер", "rank": "Ранг",
-        "why": "Почему", "won": "выиграл",
-        "off": "выкл.", "per-zero": "за каждый ноль", "once": "один раз", "split": "делёж", "rollover": "Roll Over",
-    },
-}
-
-#: The keys, shown at the bottom of the dashboard.
-KEYS_HELP = {
-    "en": "n new hand · p set P · r random P · s showdown · f fold · e type a serial · c chips · u undo · q quit",
-    "ru": "n новая раздача · p место P · r случайное P · s вскрытие · f сброс · e ввести номер · c фишки · "
-          "u отменить · q выход",
-}
-
 
 @dataclass(frozen=True)
 class LiveStatus:

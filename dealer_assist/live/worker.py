@@ -98,16 +98,16 @@ def _to_mm(quad_px: np.ndarray, job: ReadJob) -> np.ndarray:
 
 
 def make_reader(use_second: bool = True, layout=None):
-    """The reader live mode uses: a :class:`~dealer_assist.vision.reader.SerialReader` over RapidOCR
-    (one onnxruntime thread; views up to 1536 px are detected at full size) with the reader's
-    default cross-check engines, the deck's note ``layout`` (a calibration profile's ``notes``
-    section, or None) for the fast path, and lines the up/down classifier turned unsure read the
-    other way up too (:data:`~dealer_assist.vision.params.SURE_WAY_UP`)."""
-    from dealer_assist.vision.ocr import RapidOcrEngine
-    from dealer_assist.vision.reader import DEFAULT_PARAMS, SURE_WAY_UP, SerialReader
+    """The reader live mode uses (from the one reader factory, :func:`dealer_assist.app.readers.get_reader`):
+    views up to 1536 px are detected at full size, with the reader's default cross-check engines, the
+    deck's note ``layout`` (a calibration profile's ``notes`` section, or None) for the fast path, and
+    lines the up/down classifier turned unsure read the other way up too
+    (:data:`~dealer_assist.vision.params.SURE_WAY_UP`)."""
+    from dealer_assist.app.readers import get_reader
+    from dealer_assist.vision.reader import DEFAULT_PARAMS, SURE_WAY_UP
 
-    return SerialReader(primary=RapidOcrEngine(threads=1, det_max_side=1536), use_second=use_second, layout=layout,
-                        params=dataclasses.replace(DEFAULT_PARAMS, unsure_way_up=SURE_WAY_UP))
+    return get_reader(layout, params=dataclasses.replace(DEFAULT_PARAMS, unsure_way_up=SURE_WAY_UP),
+                      det_max_side=1536, use_second=use_second)
 
 
 def job_hints(job: ReadJob) -> ReadHints:

@@ -21,7 +21,8 @@ def load_image(path: str | Path, max_side: int = MAX_SIDE_PX) -> tuple[np.ndarra
     """Read a photo as BGR pixels, honouring its EXIF orientation.
 
     Args:
-        path: any image format OpenCV reads (JPEG, PNG, WebP, TIFF, ...).
+        path: any image format OpenCV reads (JPEG, PNG, WebP, TIFF, AVIF, ...),
+            or Pillow with ``pillow-heif`` (HEIC/HEIF, an iPhone's default).
         max_side: longer side in pixels above which the image is downscaled
             (INTER_AREA), so that a 50-megapixel photo does not stall the reader.
 
@@ -54,6 +55,8 @@ def load_image(path: str | Path, max_side: int = MAX_SIDE_PX) -> tuple[np.ndarra
         # (a "decompression bomb") and runs out of memory on some others.
         raise ImageError(f"{p}: the image is too large to decode (or its header is corrupt).") from None
     if image is None:
+        image = _decode_with_pillow(p)
+    if image is None:
         raise ImageError(f"{p}: not an image that can be decoded (corrupt or unsupported format).")
     h, w = image.shape[:2]
     if min(h, w) < MIN_SIDE_PX:
@@ -63,3 +66,20 @@ def load_image(path: str | Path, max_side: int = MAX_SIDE_PX) -> tuple[np.ndarra
         scale = max_side / max(h, w)
         image = cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
     return image, scale
+
+
+def _decode_with_pillow(path: Path) -> np.ndarray | None:
+    """What OpenCV does not decode, through Pillow with pillow-heif's opener (HEIC/HEIF), turned by
+    its EXIF orientation: ``uint8`` ``(H, W, 3)`` BGR, or None when Pillow cannot decode it either."""
+    try:
+        import pillow_heif
+        from PIL import Image, ImageOps
+    except ImportError:  # pragma: no cover - both are dependencies of the package
+        return None
+    pillow_heif.register_heif_opener()
+    try:
+        with Image.open(path) as im:
+            rgb = ImageOps.exif_transpose(im).convert("RGB")
+    except (OSError, ValueError, SyntaxError, Image.DecompressionBombError):
+        return None
+    return cv2.cvtColor(np.asarray(rgb), cv2.COLOR_RGB2BGR)
