@@ -7,6 +7,7 @@ Lines (from a pipe, or typed after a key opened the prompt)::
     random | r               draw P from the cryptographic random source (shown to the table)
     showdown | s             call the showdown (a seat still in without both notes known did not reveal)
     fold P3 | f 3            fold a seat (again: take the fold back)
+    in P3 / out P3           the seat is in this hand (its notes are hidden from the camera) / sits it out
     serial board 2 1234567   type or correct a note's serial ('-' clears what was typed);
     board 2 1234567          the same, short; seats: 'P3 1 1234567', 'P3.1 1234567', '3.1 1234567'
     chips P3 25 | c 3 25     chips a seat put in this hand (for the settlement)
@@ -30,7 +31,7 @@ from dealer_assist.live.table_state import quoted
 
 __all__ = ["Command", "parse_command", "KeyInput", "COMMAND_NAMES"]
 
-COMMAND_NAMES = ("new", "position", "random", "showdown", "fold", "serial", "chips", "undo", "quit")
+COMMAND_NAMES = ("new", "position", "random", "showdown", "fold", "in", "out", "serial", "chips", "undo", "quit")
 
 _ALIASES = {
     "n": "new", "new": "new", "next": "new",
@@ -38,6 +39,7 @@ _ALIASES = {
     "r": "random", "random": "random",
     "s": "showdown", "showdown": "showdown",
     "f": "fold", "fold": "fold",
+    "in": "in", "out": "out",
     "e": "serial", "serial": "serial",
     "c": "chips", "chips": "chips",
     "u": "undo", "undo": "undo",
@@ -91,6 +93,10 @@ def parse_command(text: str) -> Command:
     if name == "fold":
         if len(args) != 1:
             raise ValueError("Give the seat to fold, e.g. 'fold P3' or 'fold 3'.")
+        return Command(name, args)
+    if name in ("in", "out"):
+        if len(args) != 1:
+            raise ValueError(f"Give the seat, e.g. '{name} P3' or '{name} 3'.")
         return Command(name, args)
     if name == "chips":
         if len(args) != 2 or not _small_number(args[1]):

@@ -177,14 +177,19 @@ class LiveSession:
         self._prev: Frame | None = None
         self._decided_view: TableView | None = None  # the hand as it stood when last decided
         self._view: TableView | None = None
+        #: seats in whose zone the camera saw notes during this hand (they stay in the hand)
+        self.seen_seats: set[str] = set()
 
     # ------------------------------------------------------------------ views
     def notes(self) -> list[NoteInfo]:
         """The tracked notes, each placed in a zone by its serial prints' centre."""
         n = self.options.trust.n
         out = []
+        seats = set(self.state.seats)
         for t in self.tracker:
             zone = self.table.zone_at_mm(t.anchor_mm)
+            if zone in seats:
+                self.seen_seats.add(zone)
             out.append(NoteInfo(f"t{t.id}", t.id, zone, t.serial, t.status, t.confidence, t.first_seen_s,
                                 tuple(t.candidates(n)), t.last_reason, len(t.reads)))
         return out
@@ -192,7 +197,8 @@ class LiveSession:
     def view(self) -> TableView:
         """The hand as it stands (cached until something changes)."""
         if self._view is None:
-            self._view = table_view(self.state, self.notes())
+            notes = self.notes()
+            self._view = table_view(self.state, notes, self.seen_seats)
             if self._view.complete and any(s.note is not None or s.source == "manual" for s in self._view.all_slots):
                 self._decided_view = self._view
         return self._view
@@ -504,6 +510,7 @@ class LiveSession:
                                     drop_blanks=job.kind.startswith("discover"))
         for tid in job.track_ids:
             self.tracker.add_failed_read(tid, job.frame, job.time_s, "the note was not found in this frame")
+        self.notes()  # the seats notes were seen in stay in the hand (seen_seats)
         now = time.monotonic()
         self.events.extend((e, now) for e in events)
         self._changed()
@@ -539,6 +546,7 @@ class LiveSession:
                     self.log_errors.append(str(exc))
                     self.message = str(exc)
         self.state = self.state.next_hand()
+        self.seen_seats.clear()
         self.tracker.clear()
         self.queue = [j for j in self.queue if j.kind == "scan"]
         self._confirmed.clear()
@@ -595,6 +603,10 @@ class LiveSession:
             seat = s.seat(cmd.args[0])
             self._set(s.with_fold(seat))
             return f"{seat} folded." if seat in self.state.folded else f"{seat} is back in."
+        if cmd.name in ("in", "out"):
+            seat = s.seat(cmd.args[0])
+            self._set(s.with_in_play(seat, cmd.name == "in"))
+            return f"{seat} is in the hand." if cmd.name == "in" else f"{seat} sits this hand out."
         if cmd.name == "chips":
             seat = s.seat(cmd.args[0])
             self._set(s.with_chips(seat, int(cmd.args[1])))

@@ -182,6 +182,8 @@ class TableState:
             follows, or ``"<zone>#<index>"`` for a note it does not.
         showdown_called: the croupier called the showdown: a seat still in without both
             pocket notes known has not revealed (RULES.md §4).
+        in_play: seats the croupier says are in the hand (their notes may be hidden from the camera).
+        sitting_out: seats the croupier says are not in the hand (a stray note in their zone).
     """
 
     seats: tuple[str, ...]
@@ -195,6 +197,8 @@ class TableState:
     chips: tuple[tuple[str, int], ...] = ()
     manual: tuple[tuple[str, str], ...] = ()
     showdown_called: bool = False
+    in_play: frozenset[str] = frozenset()
+    sitting_out: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         check_position(self.position)
@@ -256,6 +260,13 @@ class TableState:
         rest = tuple((k, s) for k, s in self.manual if k != key)
         return dataclasses.replace(self, manual=rest if serial is None else rest + ((key, serial),))
 
+    def with_in_play(self, seat: str, playing: bool = True) -> "TableState":
+        """The croupier says ``seat`` is in the hand (``playing``) or not, whatever the camera saw."""
+        seat = self.seat(seat)
+        if playing:
+            return dataclasses.replace(self, in_play=self.in_play | {seat}, sitting_out=self.sitting_out - {seat})
+        return dataclasses.replace(self, in_play=self.in_play - {seat}, sitting_out=self.sitting_out | {seat})
+
     def with_showdown(self, called: bool = True) -> "TableState":
         return dataclasses.replace(self, showdown_called=called)
 
@@ -263,7 +274,7 @@ class TableState:
         """The next hand: the button moves one seat left (clockwise); P and options stay; the rest is cleared."""
         return dataclasses.replace(self, hand_number=self.hand_number + 1, dealer_index=self.dealer_index + 1,
                                    folded=frozenset(), chips=(), manual=(), showdown_called=False,
-                                   position_random=False)
+                                   position_random=False, in_play=frozenset(), sitting_out=frozenset())
 
 
 @dataclass(frozen=True)
@@ -273,7 +284,9 @@ class SeatView:
     Attributes:
         name: the seat.
         notes: its pocket-note slots (0..2, more when the camera sees too many).
-        in_hand: the seat was dealt (a note seen or typed, chips entered, or folded).
+        in_hand: the seat is in the hand: the camera saw notes in its zone during this hand (a
+            face-down note is a note), a note was typed, chips were entered, it folded, or the
+            croupier said so; not when the croupier said it sits out.
         folded, is_dealer: as named.
         revealed: both pocket notes are known.
         options: rank options per pocket note (only known ones), for the reasons shown.
@@ -437,8 +450,12 @@ def _pocket_options(serial: str, state: TableState) -> tuple[RankOption, ...]:
     return rank_options(serial, state.position, pocket=True, zero_joker=state.zero_joker)
 
 
-def table_view(state: TableState, notes: Iterable[NoteInfo]) -> TableView:
+def table_view(state: TableState, notes: Iterable[NoteInfo], seen: Iterable[str] = ()) -> TableView:
     """Combine the croupier's state with the camera's notes (see the module doc).
+
+    ``seen``: seats in whose zone the camera saw notes at any time during this
+    hand (a player may lift the notes to look at them): they stay in the hand,
+    so a seat never drops out of a showdown silently.
 
     The showdown is decided (``complete``) when:
 
@@ -452,6 +469,7 @@ def table_view(state: TableState, notes: Iterable[NoteInfo]) -> TableView:
     Until then each seat shows its current best hand and ``waiting`` says what is missing.
     """
     notes = list(notes)
+    seen = frozenset(seen)
     manual = state.manual_map
     by_zone: dict[str | None, list[NoteInfo]] = {}
     for n in notes:
@@ -480,7 +498,8 @@ def table_view(state: TableState, notes: Iterable[NoteInfo]) -> TableView:
         options = tuple(_pocket_options(s, state) for s in known)
         # a best hand once both pocket notes are known (before that the board alone would show)
         best = best_hand(list(options) + known_board) if len(options) == POCKET_NOTES and len(known_board) >= 1 else None
-        in_hand = bool(slots) or name in chips or name in state.folded
+        in_hand = ((bool(slots) or name in chips or name in state.folded or name in seen or name in state.in_play)
+                   and name not in state.sitting_out)
         seats.append(SeatView(name, tuple(slots), in_hand, name in state.folded, name == state.dealer,
                               len(known) == POCKET_NOTES, options, best, chips=chips.get(name)))
 
@@ -508,7 +527,11 @@ def table_view(state: TableState, notes: Iterable[NoteInfo]) -> TableView:
         if not state.showdown_called:
             for s in missing:
                 have = len(s.serials)
-                waiting.append(f"{s.name}: {have} of {POCKET_NOTES} pocket notes known.")
+                where = ("" if s.notes else " (none on the table now: the camera saw this seat's notes earlier"
+                         if s.name in seen else " (the croupier put this seat in the hand")
+                if where:
+                    where += "; type them, fold the seat or call the showdown)"
+                waiting.append(f"{s.name}: {have} of {POCKET_NOTES} pocket notes known{where}.")
         complete = not waiting and len(still_in) >= 1
     else:
         waiting.append("Fewer than 2 seats have notes: waiting for the deal.")
