@@ -22,7 +22,7 @@ CHOICES = {
     "--lang": (Lang, "RU", Lang.RU, "must be en or ru, not 'maybe'."),
 }
 #: Commands not converted yet (owned elsewhere): they still take these options as plain text.
-NOT_YET = {"live": "live_cmd.py still parses its options itself; it moves to dealer_assist.cli.options"}
+NOT_YET: dict[str, str] = {}
 
 
 def _commands(group, prefix: str = ""):

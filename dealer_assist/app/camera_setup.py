@@ -19,7 +19,7 @@ import numpy as np
 from dealer_assist.app.photo_files import load_photo
 from dealer_assist.app.profiles import Saved, save_section, target_profile
 from dealer_assist.calibration.profile import CalibrationError, CameraModel
-from dealer_assist.camera_util import check_camera_index
+from dealer_assist.camera_util import CaptureMode, check_camera_index
 from dealer_assist.display import NO_DISPLAY_HINT, has_display
 from dealer_assist.vision.images import ImageError
 
@@ -86,21 +86,23 @@ def chessboard_views(images: str, pat: tuple[int, int]) -> tuple[list[np.ndarray
     return [c for c, _ in found.values()], size, unusable
 
 
-def _live_views(device: int, pat: tuple[int, int], min_views: int):
+def _live_views(device: int, pat: tuple[int, int], min_views: int, mode: CaptureMode | None = None):
     check_camera_index(device)
     if not has_display():
         raise CalibrationError(f"{NO_DISPLAY_HINT}: photograph the chessboard and give --images GLOB instead.")
     from dealer_assist.calibration.interactive import capture_chessboard_views, open_camera
 
-    state = capture_chessboard_views(open_camera(device), pat, min_views)
+    state = capture_chessboard_views(open_camera(device, mode or CaptureMode()), pat, min_views)
     if state is None:
         raise CalibrationError("Capture cancelled; nothing was written.")
     return state.views, state.image_size
 
 
 def calibrate_camera(output: str, pattern: str = "9x6", square_mm: float = 25.0, images: str | None = None,
-                     device: int | None = None, min_views: int = 10) -> CameraSetup:
+                     device: int | None = None, min_views: int = 10, mode: CaptureMode | None = None) -> CameraSetup:
     """Fit the camera from chessboard views and write its section to the profile ``output``.
+
+    ``mode``: what to ask camera ``device`` for (default: its largest mode, as live mode asks).
 
     Raises:
         CalibrationError: the options do not fit together, too few views can be used
@@ -115,7 +117,7 @@ def calibrate_camera(output: str, pattern: str = "9x6", square_mm: float = 25.0,
     target = target_profile(output)
     unusable: dict[str, str] = {}
     if device is not None:
-        views, size = _live_views(device, pat, min_views)
+        views, size = _live_views(device, pat, min_views, mode)
     else:
         views, size, unusable = chessboard_views(images, pat)
         if len(views) < MIN_VIEWS:

@@ -19,7 +19,7 @@ from dealer_assist.app.camera_setup import load_full_photo
 from dealer_assist.app.profiles import Saved, save_section, target_profile
 from dealer_assist.calibration.profile import CalibrationError, TablePlane
 from dealer_assist.calibration.store import load_profile
-from dealer_assist.camera_util import check_camera_index
+from dealer_assist.camera_util import CaptureMode, check_camera_index
 from dealer_assist.display import NO_DISPLAY_HINT, has_display
 
 __all__ = ["MAX_TABLE_MM", "ZONE_SLACK_MM", "TableRequest", "TableSetup", "calibrate_table", "parse_corners",
@@ -52,6 +52,7 @@ class TableRequest:
     seats: str | None = None
     zones: Path | None = None
     intrinsics: str | None = None
+    capture: CaptureMode = CaptureMode()
 
 
 @dataclass
@@ -124,7 +125,7 @@ def _photo(req: TableRequest) -> tuple[np.ndarray, str]:
         return load_full_photo(req.image), str(req.image)
     from dealer_assist.calibration.interactive import grab_frame
 
-    return grab_frame(req.device), f"camera {req.device}"
+    return grab_frame(req.device, mode=req.capture), f"camera {req.device}"
 
 
 def _refuse_headless_clicking(photo: np.ndarray) -> None:

@@ -16,7 +16,7 @@ import numpy as np
 
 from dealer_assist.calibration.camera import coverage, find_chessboard
 from dealer_assist.calibration.profile import CalibrationError
-from dealer_assist.camera_util import CameraError, open_camera_device
+from dealer_assist.camera_util import CameraError, CaptureMode, open_camera_device
 
 #: Largest window the images are shown in (px); bigger images are scaled down for display only.
 MAX_WINDOW = (1400, 900)
@@ -33,22 +33,23 @@ class FrameSource(Protocol):
     def release(self) -> None: ...
 
 
-def open_camera(device: int) -> cv2.VideoCapture:
-    """Open camera ``device`` (0, 1, ...) quietly; :class:`CalibrationError` when the index is
-    invalid (negative: OpenCV would segfault) or the camera cannot be opened.
+def open_camera(device: int, mode: CaptureMode = CaptureMode()) -> cv2.VideoCapture:
+    """Open camera ``device`` (0, 1, ...) quietly, asking it for ``mode`` (default: its largest
+    mode, as live mode asks: calibrate at the resolution you will play at); :class:`CalibrationError`
+    when the index is invalid (negative: OpenCV would segfault) or the camera cannot be opened.
     See :func:`dealer_assist.camera_util.open_camera_device`."""
     try:
-        return open_camera_device(device)
+        return open_camera_device(device, mode)
     except CameraError as exc:
         raise CalibrationError(str(exc)) from None
 
 
-def grab_frame(device: int, warmup: int = 10) -> np.ndarray:
+def grab_frame(device: int, warmup: int = 10, mode: CaptureMode = CaptureMode()) -> np.ndarray:
     """One frame from camera ``device`` after ``warmup`` frames (exposure settles); no window.
 
     Raises :class:`CalibrationError` when the camera cannot be opened or gives no frame.
     """
-    cap = open_camera(device)
+    cap = open_camera(device, mode)
     try:
         frame = None
         for _ in range(max(1, warmup)):

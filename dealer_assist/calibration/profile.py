@@ -317,7 +317,8 @@ class Profile:
         if abs((w / h) / (ref[0] / ref[1]) - 1) > _ASPECT_TOLERANCE:
             raise CalibrationError(
                 f"The photo is {w}x{h} px but the calibration '{self.name}' was made on {ref[0]}x{ref[1]} px "
-                f"frames of another shape: calibrate this camera set-up again.")
+                f"frames of another shape: ask the camera for that size (--camera-size {ref[0]}x{ref[1]}), or "
+                f"calibrate this set-up again (dealer-assist calibrate table --camera N ... --output {self.name}).")
         return ref[0] / w, ref[1] / h
 
     def to_table_mm(self, points_px: np.ndarray, image_size: Sequence[int] | None = None) -> np.ndarray:

@@ -19,7 +19,7 @@ from dealer_assist.calibration.profile import CalibrationError
 from dealer_assist.camera_util import CameraError
 from dealer_assist.cli.app import calibrate_app
 from dealer_assist.cli.calibration_report import camera_table
-from dealer_assist.cli.options import errors_as_fail
+from dealer_assist.cli.options import camera_size_option, capture_mode, errors_as_fail, fourcc_option
 from dealer_assist.vision.images import ImageError
 
 CALIBRATION_ERRORS = (CalibrationError, CameraError, ImageError)
@@ -31,6 +31,8 @@ def camera_command(
                                          help="Photos of the chessboard, e.g. 'shots/*.jpg' (quote it)."),
     device: Optional[int] = typer.Option(None, "--camera", metavar="N",
                                          help="Capture views live from camera N (needs a display)."),
+    camera_size: Optional[str] = camera_size_option(),
+    fourcc: Optional[str] = fourcc_option(),
     pattern: str = typer.Option("9x6", "--pattern", metavar="COLSxROWS", help="Inner corners of the board."),
     square_mm: float = typer.Option(25.0, "--square-mm", min=0.01, help="Side of one square, mm."),
     output: str = typer.Option(..., "--output", "-o", metavar="NAME|FILE.json",
@@ -47,7 +49,8 @@ def camera_command(
     """
     err = Console(stderr=True)
     with errors_as_fail(*CALIBRATION_ERRORS):
-        result = calibrate_camera(output, pattern, square_mm, images=images, device=device, min_views=min_views)
+        result = calibrate_camera(output, pattern, square_mm, images=images, device=device, min_views=min_views,
+                                  mode=capture_mode(camera_size, fourcc))
     saved = result.saved.profile
     err.print(f"wrote {saved.path}")
     if result.saved.made_default:

@@ -21,7 +21,7 @@ from dealer_assist.calibration.profile import CalibrationError
 from dealer_assist.camera_util import CameraError
 from dealer_assist.cli.app import calibrate_app
 from dealer_assist.cli.calibration_report import check_table, table_zones
-from dealer_assist.cli.options import errors_as_fail
+from dealer_assist.cli.options import camera_size_option, capture_mode, errors_as_fail, fourcc_option
 from dealer_assist.vision.images import ImageError
 
 CALIBRATION_ERRORS = (CalibrationError, CameraError, ImageError)
@@ -31,6 +31,8 @@ CALIBRATION_ERRORS = (CalibrationError, CameraError, ImageError)
 def table_command(
     image: Optional[Path] = typer.Option(None, "--image", metavar="FILE", help="A photo from the table camera."),
     device: Optional[int] = typer.Option(None, "--camera", metavar="N", help="Grab one frame from camera N instead."),
+    camera_size: Optional[str] = camera_size_option(),
+    fourcc: Optional[str] = fourcc_option(),
     corners: Optional[str] = typer.Option(None, "--corners", metavar="'x,y x,y x,y x,y'",
                                           help="The table's corners in the photo, px, clockwise from its top-left."),
     aruco: bool = typer.Option(False, "--aruco", help="Find ArUco markers 0-3 (DICT_4X4_50) at the table's corners."),
@@ -64,7 +66,7 @@ def table_command(
     """
     err = Console(stderr=True)
     request = TableRequest(output, image, device, corners, aruco, interactive, table_mm, marker_mm, marker_inset_mm,
-                           seats, zones, intrinsics)
+                           seats, zones, intrinsics, capture_mode(camera_size, fourcc))
     with errors_as_fail(*CALIBRATION_ERRORS):
         result = calibrate_table(request)
     saved = result.saved.profile

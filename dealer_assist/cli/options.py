@@ -30,7 +30,7 @@ from dealer_assist.rules import TiePolicy, ZeroJoker
 from dealer_assist.rules.formats import option_choices, short_value
 
 __all__ = ["fail", "errors_as_fail", "choice", "zero_joker_option", "tie_policy_option", "lang_option", "resolve_lang",
-           "default_jobs", "USAGE_ERROR"]
+           "default_jobs", "camera_size_option", "fourcc_option", "capture_mode", "USAGE_ERROR"]
 
 #: Exit code of a refused command line, path or file (as click's usage errors).
 USAGE_ERROR = 2
@@ -108,4 +108,27 @@ def errors_as_fail(*kinds: type[Exception]) -> Iterator[None]:
     try:
         yield
     except kinds as exc:
+        fail(str(exc))
+
+
+def camera_size_option(**kwargs: Any) -> Any:
+    """``--camera-size WIDTHxHEIGHT``: the resolution to ask a numbered camera for (None: its largest)."""
+    kwargs.setdefault("help", "Resolution to ask a numbered camera for. [default: its largest]")
+    return typer.Option(None, "--camera-size", metavar="WIDTHxHEIGHT", **kwargs)
+
+
+def fourcc_option(**kwargs: Any) -> Any:
+    """``--fourcc MJPG``: the pixel format to ask a numbered camera for (None: MJPG when it has it)."""
+    kwargs.setdefault("help", "Pixel format to ask a numbered camera for (MJPG gives USB webcams their large modes "
+                              "at a usable frame rate). [default: MJPG when it has it]")
+    return typer.Option(None, "--fourcc", metavar="MJPG|YUYV|…", **kwargs)
+
+
+def capture_mode(camera_size: str | None, fourcc: str | None):
+    """The :class:`~dealer_assist.camera_util.CaptureMode` the two options ask for; :func:`fail` on a bad value."""
+    from dealer_assist.camera_util import CameraError, CaptureMode, parse_camera_size, parse_fourcc
+
+    try:
+        return CaptureMode(parse_camera_size(camera_size), parse_fourcc(fourcc))
+    except CameraError as exc:
         fail(str(exc))

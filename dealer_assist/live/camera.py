@@ -35,7 +35,7 @@ from typing import Callable, Protocol, Sequence
 import cv2
 import numpy as np
 
-from dealer_assist.camera_util import CameraError, open_camera_device
+from dealer_assist.camera_util import CameraError, CaptureMode, open_camera_device
 
 __all__ = ["CameraError", "Frame", "FrameSource", "VideoSource", "ImageListSource", "open_source", "CameraFeed",
            "BACKOFF_S", "IMAGE_SUFFIXES", "describe_source"]
@@ -102,14 +102,20 @@ def _quiet_opencv() -> None:
 
 
 class VideoSource:
-    """A :class:`cv2.VideoCapture` (device index, URL or video file)."""
+    """A :class:`cv2.VideoCapture` (device index, URL or video file).
 
-    def __init__(self, target: int | str, live: bool, label: str) -> None:
+    A numbered camera is asked for ``mode`` (default: its largest mode, MJPG when it has it);
+    a stream or a file gives the size it has. :attr:`size` is what the frames really are
+    ((0, 0) until known).
+    """
+
+    def __init__(self, target: int | str, live: bool, label: str, mode: CaptureMode | None = None) -> None:
         self.live = live
         self.label = label
         _quiet_opencv()
         if isinstance(target, int):
-            self._cap = open_camera_device(target)  # checks the index first: OpenCV segfaults on some
+            # checks the index first: OpenCV segfaults on some
+            self._cap = open_camera_device(target, mode if mode is not None else CaptureMode())
         else:
             self._cap = cv2.VideoCapture(target)
         if not self._cap.isOpened():
@@ -119,6 +125,7 @@ class VideoSource:
             raise CameraError(f"{target} cannot be opened as a video.")
         fps = float(self._cap.get(cv2.CAP_PROP_FPS) or 0.0)
         self.fps = fps if 0 < fps < 1000 else None
+        self.size = (int(self._cap.get(cv2.CAP_PROP_FRAME_WIDTH) or 0), int(self._cap.get(cv2.CAP_PROP_FRAME_HEIGHT) or 0))
 
     def read(self) -> np.ndarray | None:
         ok, image = self._cap.read()
@@ -126,6 +133,7 @@ class VideoSource:
             return None
         if image.ndim == 2:
             image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+        self.size = (image.shape[1], image.shape[0])
         return image
 
     def release(self) -> None:
@@ -166,12 +174,14 @@ class ImageListSource:
         pass
 
 
-def open_source(spec: str, fps: float | None = None) -> FrameSource:
+def open_source(spec: str, fps: float | None = None, mode: CaptureMode | None = None) -> FrameSource:
     """Open ``--camera SPEC`` (see the module doc).
 
     Args:
         spec: ``"0"``, a URL, a video file, a glob of images or a folder of images.
         fps: frame rate to assume for an image list (default :data:`IMAGE_LIST_FPS`).
+        mode: what to ask a numbered camera for (default: its largest mode; see
+            :class:`~dealer_assist.camera_util.CaptureMode`). A stream or a file has its own size.
 
     Raises:
         CameraError: nothing at that path, no image matches, or it cannot be opened.
@@ -180,8 +190,13 @@ def open_source(spec: str, fps: float | None = None) -> FrameSource:
     if not s:
         raise CameraError("--camera is empty: give a camera number, a video file, a URL or a glob of images.")
     if re.fullmatch(r"[0-9]+", s):
-        return VideoSource(int(s), True, describe_source(s))
-    if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*://", s):
+        return VideoSource(int(s), True, describe_source(s), mode)
+    if s.lower().startswith("file://"):
+        # a file given as a URL is a file: played back, ended at its end (not a stream to reconnect)
+        from urllib.parse import unquote, urlparse
+
+        s = unquote(urlparse(s).path) or s[7:]
+    elif re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*://", s):
         return VideoSource(s, True, describe_source(s))
     label = describe_source(s)
     if _is_glob(s):

@@ -58,6 +58,9 @@ class LiveStatus:
         message: feedback to the croupier's last key or command.
         prompt: the line being typed, when a key asked for one (``None``: no prompt).
         warning: a lasting warning (e.g. the camera sees the serials too small).
+        frame: what the camera really gives and how it sees the table
+            (``"1920x1080 · 2.3-3.3 px/mm"``), empty before the first frame.
+        profile: the calibration profile's name.
     """
 
     camera: str = "starting"
@@ -68,6 +71,8 @@ class LiveStatus:
     message: str = ""
     prompt: str | None = None
     warning: str = ""
+    frame: str = ""
+    profile: str = ""
 
 
 def _lang(lang: str) -> dict[str, str]:
@@ -94,7 +99,11 @@ def _header(view: TableView, status: LiveStatus, t: dict[str, str]) -> Text:
     text.append(status.camera + (f" ({status.camera_detail})" if status.camera_detail else ""), style=cam_style)
     if status.source:
         text.append(f" [{status.source}]", style="dim")
+    if status.frame:
+        text.append(f" {status.frame}", style="dim")
     text.append(f" · {status.fps:.1f} {t['fps']} · {t['ocr']}: {status.ocr}")
+    if status.profile:
+        text.append(f" · {status.profile}", style="dim")
     if status.warning:
         text.append(f"\n{status.warning}", style="bold yellow")
     return text

@@ -153,6 +153,9 @@ class LiveSession:
         self.frame: Frame | None = None
         self.frames = 0
         self.read_px_per_mm: float | None = None
+        #: (width, height) px of the frames, and the camera's px/mm over the table (lowest, highest zone)
+        self.frame_size: tuple[int, int] | None = None
+        self.scale_px_per_mm: tuple[float, float] | None = None
         self.warning = ""
         self.message = ""
         self.ocr_error = ""
@@ -179,6 +182,8 @@ class LiveSession:
         self._view: TableView | None = None
         #: seats in whose zone the camera saw notes during this hand (they stay in the hand)
         self.seen_seats: set[str] = set()
+        #: the recording has ended: no further frame will read a pending note
+        self.recording_ended = False
 
     # ------------------------------------------------------------------ views
     def notes(self) -> list[NoteInfo]:
@@ -225,6 +230,11 @@ class LiveSession:
         src = source_px_per_mm(self.profile, size)
         lo, hi = READ_PX_PER_MM
         self.read_px_per_mm = self.options.read_px_per_mm or float(np.clip(src, lo, hi))
+        self.frame_size = size
+        # the camera's scale over the table: the board's and every seat's centre (far seats are lower)
+        scales = [source_px_per_mm(self.profile, size, np.asarray(z.polygon_mm, np.float64).mean(axis=0))
+                  for z in self.table.zones] or [src]
+        self.scale_px_per_mm = (float(min(scales)), float(max(scales)))
         self.warning = ""
         if src < MIN_SOURCE_PX_PER_MM:
             self.warning = (f"The camera sees the table at {src:.2f} px/mm: serial digits are about {3 * src:.0f} px "

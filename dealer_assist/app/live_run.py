@@ -1,0 +1,456 @@
+"""``dealer-assist live`` as a use case: open the profile, the camera and the hand log, run the frame loop.
+
+The loop's decisions are the live session's (:class:`dealer_assist.live.session.LiveSession`) and
+the screen is :func:`dealer_assist.live.dashboard.render_dashboard`; this module wires them to
+a terminal (keys, or command lines on standard input), the preview window, the spectator state
+file and the end of the run (what is logged, printed and returned).
+
+:func:`prepare_live` checks everything that can be refused before a frame is read (one sentence,
+:class:`LiveSetupError`); :func:`run_live` then runs until the recording ends, ``q``, Ctrl-C,
+SIGTERM or SIGHUP, and returns a :class:`LiveOutcome`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import secrets
+import select
+import sys
+import threading
+import time
+from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
+
+from dealer_assist.camera_util import CaptureMode
+from dealer_assist.rules import TiePolicy, ZeroJoker
+
+__all__ = ["LiveConfig", "LiveSetupError", "LiveOutcome", "LiveRun", "prepare_live", "run_live"]
+
+
+class LiveSetupError(ValueError):
+    """Something the run cannot start with (a profile, a camera, a log); one plain sentence."""
+
+
+@dataclass(frozen=True)
+class LiveConfig:
+    """Everything ``live`` was asked for (the command line, parsed).
+
+    Attributes:
+        camera: ``--camera`` as given (a number, a file, a URL, a glob).
+        calibration: a profile name or path, or None for the default profile.
+        position: 1..7, or None for a position drawn at random (shown to the table).
+        zero_joker, tie_policy: the hand's options.
+        dealer: the first hand's dealer seat, or None for the first seat.
+        lang: ``"en"`` or ``"ru"``.
+        window: open the OpenCV preview (when a display exists).
+        max_frames: stop after this many frames (None: no limit).
+        as_json: print the hand as JSON at the end (exit code 1 when not decided).
+        log: the hand log's path, or None for no log.
+        realtime: play a recording at its frame rate.
+        fps: frame rate of an image list (None: the default).
+        trust: (K, N) of the trust rule.
+        ocr: read serials (False: the croupier types them).
+        capture: what to ask a numbered camera for.
+        spectator_state: where to write the spectator screen's state file (None: not written).
+    """
+
+    camera: str
+    calibration: str | None
+    position: int | None
+    zero_joker: ZeroJoker = ZeroJoker.OFF
+    tie_policy: TiePolicy = TiePolicy.SPLIT
+    dealer: str | None = None
+    lang: str = "en"
+    window: bool = True
+    max_frames: int | None = None
+    as_json: bool = False
+    log: Path | None = None
+    realtime: bool = False
+    fps: float | None = None
+    trust: tuple[int, int] = (2, 3)
+    ocr: bool = True
+    capture: CaptureMode = field(default_factory=CaptureMode)
+    spectator_state: Path | None = None
+
+
+@dataclass
+class LiveRun:
+    """A prepared run: the session and what feeds it."""
+
+    config: LiveConfig
+    session: object
+    source: object
+    worker: object
+    random_position: bool
+
+
+@dataclass
+class LiveOutcome:
+    """How the run ended: the exit code, sentences for stderr, whether a result could not be written."""
+
+    code: int
+    errors: list[str] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+
+
+def prepare_live(config: LiveConfig) -> LiveRun:
+    """Open the profile, the camera (or recording) and the hand log; build the session.
+
+    Raises:
+        LiveSetupError: a profile without a table, a dealer who is not a seat, a camera that cannot
+            be opened, a hand log that cannot take records.
+    """
+    from dealer_assist.calibration import CalibrationError, load_profile
+    from dealer_assist.live.camera import CameraError, open_source
+    from dealer_assist.live.history import HandLog, HistoryError
+    from dealer_assist.live.session import LiveOptions, LiveSession
+    from dealer_assist.live.table_state import TableState
+    from dealer_assist.live.tracker import TrustRule
+
+    try:
+        profile = load_profile(config.calibration)
+        seats = tuple(profile.seats)  # needs the table section
+    except CalibrationError as exc:
+        raise LiveSetupError(str(exc)) from None
+    random_position = config.position is None
+    p = secrets.randbelow(7) + 1 if random_position else config.position
+    state = TableState(seats, p, config.zero_joker, config.tie_policy, position_random=random_position)
+    if config.dealer is not None:
+        try:
+            state = TableState(seats, p, config.zero_joker, config.tie_policy,
+                               dealer_index=seats.index(state.seat(config.dealer)), position_random=random_position)
+        except ValueError as exc:
+            raise LiveSetupError(f"--dealer: {exc}") from None
+    try:
+        source = open_source(config.camera, fps=config.fps, mode=config.capture)
+    except CameraError as exc:
+        raise LiveSetupError(str(exc)) from None
+    hand_log = None if config.log is None else HandLog(config.log)
+    if hand_log is not None:
+        try:
+            hand_log.check()
+        except HistoryError as exc:
+            source.release()
+            raise LiveSetupError(str(exc)) from None
+    if config.ocr:
+        from dealer_assist.live.worker import ProcessWorker
+
+        worker = ProcessWorker(layout=profile.notes)  # a calibrated deck gives the reader its fast path
+    else:
+        from dealer_assist.live.worker import InlineWorker
+
+        worker = InlineWorker(read=lambda job: ())
+    options = LiveOptions(trust=TrustRule(*config.trust), ocr=config.ocr)
+    session = LiveSession(profile, state, worker, options, log=hand_log)
+    if random_position:
+        session.message = f"Random playing position: P={p}."
+    return LiveRun(config, session, source, worker, random_position)
+
+
+def run_live(run: LiveRun, console=None) -> LiveOutcome:
+    """Run the frame loop until the run ends (see the module doc); the decided hand is logged first."""
+    from rich.console import Console
+
+    from dealer_assist.calibration import CalibrationError
+    from dealer_assist.display import has_display
+    from dealer_assist.live.camera import CameraError, CameraFeed, describe_source, open_source
+
+    config, session, source = run.config, run.session, run.source
+    replay = not source.live and not config.realtime
+    feed = CameraFeed(lambda: open_source(config.camera, fps=config.fps, mode=config.capture), first=source,
+                      realtime=not replay)
+    console = console or Console()
+    window = None
+    if config.window and has_display():
+        from dealer_assist.live.preview import PreviewWindow
+
+        window = PreviewWindow()
+    outcome = LiveOutcome(2)
+    previous = _stop_on_signals()
+    try:
+        outcome = _loop(run, feed, console, window, replay, describe_source(config.camera))
+    except (CalibrationError, CameraError) as exc:
+        outcome.errors.append(str(exc))
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM / SIGHUP (see _stop_on_signals)
+        outcome.code = 130
+    finally:
+        if window is not None:
+            window.close()
+        try:
+            session.close("quit" if session.quit_requested else "stopped")  # a decided hand is logged
+        finally:
+            run.worker.close()
+            feed.close()
+            _restore_signals(previous)
+    skipped = getattr(source, "skipped", [])
+    if skipped:
+        names = ", ".join(p.name for p in skipped[:5]) + (f" and {len(skipped) - 5} more" if len(skipped) > 5 else "")
+        outcome.notices.append(f"Skipped {len(skipped)} file(s) of the recording that are not images OpenCV can "
+                               f"read: {names}.")
+        if not session.frames and not outcome.errors:
+            outcome.errors.append(f"No frame could be read from {describe_source(config.camera)}.")
+    outcome.errors.extend(session.log_errors)
+    if session.log_errors and outcome.code in (0, 1):
+        outcome.code = 2
+    return outcome
+
+
+# ----------------------------------------------------------------------------- the terminal
+
+
+class _LineCommands:
+    """Commands read as lines from a pipe, on a thread (never blocks the loop)."""
+
+    def __init__(self, stream) -> None:
+        self.queue: "queue.Queue[str]" = queue.Queue()
+        self.closed = False
+        self._thread = threading.Thread(target=self._run, args=(stream,), name="commands", daemon=True)
+        self._thread.start()
+
+    def _run(self, stream) -> None:
+        try:
+            for line in stream:
+                if line.strip():
+                    self.queue.put(line.rstrip("\n"))
+        except (OSError, ValueError):
+            pass
+        self.closed = True
+
+    def lines(self) -> list[str]:
+        out = []
+        while True:
+            try:
+                out.append(self.queue.get_nowait())
+            except queue.Empty:
+                return out
+
+
+@contextmanager
+def _cbreak(fd: int) -> Iterator[None]:
+    """Single keys from a terminal, without echo; the terminal is restored on exit."""
+    import termios
+    import tty
+
+    old = termios.tcgetattr(fd)
+    try:
+        tty.setcbreak(fd)
+        yield
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, old)
+
+
+def _keys(fd: int) -> list[str]:
+    out = []
+    while select.select([fd], [], [], 0)[0]:
+        data = os.read(fd, 64)
+        if not data:
+            break
+        out.extend(data.decode("utf-8", "replace"))
+    return out
+
+
+def _stop_on_signals() -> dict:
+    """SIGTERM and SIGHUP (a closed terminal, a service stop) end the session as Ctrl-C does:
+    the decided hand is logged and the OCR process stopped. Returns the previous handlers."""
+    import signal
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    previous = {}
+    if threading.current_thread() is threading.main_thread():
+        for name in ("SIGTERM", "SIGHUP"):
+            sig = getattr(signal, name, None)
+            if sig is not None:
+                previous[sig] = signal.signal(sig, stop)
+    return previous
+
+
+def _restore_signals(previous: dict) -> None:
+    import signal
+
+    for sig, handler in previous.items():
+        signal.signal(sig, handler)
+
+
+def frame_label(session) -> str:
+    """``"1920x1080 · 2.3-3.3 px/mm"``: what the camera really gives and how it sees the table."""
+    if session.frame_size is None:
+        return ""
+    w, h = session.frame_size
+    lo, hi = session.scale_px_per_mm or (0.0, 0.0)
+    scale = f"{lo:.1f} px/mm" if abs(hi - lo) < 0.05 else f"{lo:.1f}-{hi:.1f} px/mm"
+    return f"{w}x{h} · {scale}"
+
+
+class _Feedback:
+    """The answer to the last thing the croupier typed: a command's sentence or a typing mistake,
+    whichever came last (the screen never keeps an older answer as if it were the new one)."""
+
+    def __init__(self) -> None:
+        self.text = ""
+
+    def say(self, text: str) -> None:
+        self.text = text
+
+
+def _loop(run: LiveRun, feed, console, window, replay: bool, source_label: str) -> LiveOutcome:
+    from dealer_assist.live.commands import KeyInput, parse_command
+    from dealer_assist.live.dashboard import LiveStatus, render_dashboard
+
+    config, session = run.config, run.session
+    lang, as_json = config.lang, config.as_json
+    interactive = console.is_terminal and not as_json
+    keys_tty = sys.stdin.isatty() and interactive
+    lines = None if sys.stdin.isatty() else _LineCommands(sys.stdin)
+    spectator = None
+    if config.spectator_state is not None:
+        from dealer_assist.spectator.state import StateWriter
+
+        spectator = StateWriter(config.spectator_state, session=session.session_id)
+    key_input = KeyInput()
+    feedback = _Feedback()
+    if session.message:
+        feedback.say(session.message)
+    frames = 0
+    fps = 0.0
+    stamps: list[float] = []
+    last_draw = 0.0
+    last_frame = None
+
+    def status() -> LiveStatus:
+        return LiveStatus(camera=feed.shown_state, fps=fps, ocr=session.ocr_state, source=source_label,
+                          camera_detail=feed.detail, message=feedback.text, prompt=key_input.prompt,
+                          warning=session.warning, frame=frame_label(session), profile=session.profile.name)
+
+    def command(cmd) -> None:
+        feedback.say(session.command(cmd))
+
+    def key(k: str) -> None:
+        cmd = key_input.feed(k)
+        if cmd is not None:
+            command(cmd)
+        elif key_input.error:
+            feedback.say(key_input.error)
+
+    def run_command(text: str) -> None:
+        """A command line from standard input; a refused one is said on stderr (nobody sees a dashboard)."""
+        try:
+            cmd = parse_command(text)
+        except ValueError as exc:
+            feedback.say(str(exc))
+            print(f"Refused: {exc}", file=sys.stderr, flush=True)
+            return
+        errors = len(session.log_errors)
+        msg = session.command(cmd)
+        feedback.say(msg)
+        if session.last_refused or len(session.log_errors) > errors:
+            print(f"Refused: {msg}" if session.last_refused else f"Error: {msg}", file=sys.stderr, flush=True)
+        elif not interactive and not as_json:
+            console.print(msg, markup=False, highlight=False)
+
+    from rich.live import Live
+
+    live = Live(render_dashboard(session.view(), status(), lang), console=console, auto_refresh=False,
+                transient=False) if interactive else None
+    keys_cm = _cbreak(sys.stdin.fileno()) if keys_tty else nullcontext()
+    finished_seen = 0
+    ended = False
+    try:
+        with keys_cm:
+            if live is not None:
+                live.start()
+            while not session.quit_requested:
+                frame = feed.poll()
+                now = time.monotonic()
+                if frame is not None:
+                    session.on_frame(frame)
+                    last_frame = frame
+                    frames += 1
+                    stamps.append(now)
+                    stamps = [s for s in stamps if now - s <= 1.0]
+                    fps = len(stamps) / max(1e-6, min(1.0, now - stamps[0])) if len(stamps) > 1 else fps
+                session.pump(wait=replay)
+                if keys_tty:
+                    for k in _keys(sys.stdin.fileno()):
+                        key(k)
+                if lines is not None:
+                    for text in lines.lines():
+                        run_command(text)
+                if window is not None and last_frame is not None:
+                    from dealer_assist.live.preview import draw_overlay
+
+                    s = session.state
+                    k = window.show(draw_overlay(last_frame.image, session.profile, list(session.tracker),
+                                                 s.position, (f"hand {s.hand_number}  P={s.position}  {fps:.0f} fps",)))
+                    if k is not None:
+                        key(k)
+                if len(session.finished) > finished_seen:
+                    for record in session.finished[finished_seen:]:
+                        if not interactive and not as_json:
+                            console.print(f"hand {record['hand']} finished: {record['status']}, winners "
+                                          f"{', '.join(record['winners']) or 'none'}", markup=False, highlight=False)
+                    finished_seen = len(session.finished)
+                if spectator is not None:
+                    note = spectator.update(session.view())
+                    if note:
+                        feedback.say(note)
+                if live is not None and (now - last_draw > 0.25 or frame is not None and replay):
+                    live.update(render_dashboard(session.view(), status(), lang, console.width), refresh=True)
+                    last_draw = now
+                if config.max_frames is not None and frames >= config.max_frames:
+                    break
+                if feed.state == "ended" and not ended:
+                    ended = True
+                    session.recording_ended = True
+                    if last_frame is not None:
+                        session.hold()
+                        session.pump(wait=True)
+                if ended:
+                    # a recording ended: stay while someone can still type commands
+                    if not keys_tty and (lines is None or lines.closed):
+                        break
+                if frame is None:
+                    time.sleep(0.005)
+            if config.max_frames is not None and frames >= config.max_frames and last_frame is not None and replay:
+                session.hold()
+                session.pump(wait=True)
+            view = session.view()
+            if live is not None:
+                live.update(render_dashboard(view, status(), lang, console.width), refresh=True)
+    finally:
+        if live is not None:
+            live.stop()
+        if spectator is not None:
+            spectator.close()
+        feed.close()
+    code = 0 if view.complete or not as_json else 1  # --json: a script learns the hand was not decided
+    # the decided hand goes to the log before anything is printed: an output that cannot be
+    # written (a closed pipe, a full disk) must not lose it
+    session.close("quit" if session.quit_requested else "end of video" if ended else "stopped")
+    outcome = LiveOutcome(code)
+    try:
+        if as_json:
+            out = view.result_json()
+            out["hand_number"] = view.state.hand_number
+            out["frames"] = frames
+            if session.warning and session.options.ocr:
+                # the dashboard's warning (a camera too far to read) has no dashboard here
+                out["warning"] = session.warning
+                print(session.warning, file=sys.stderr, flush=True)
+            sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+            sys.stdout.flush()
+        elif not interactive:
+            console.print(render_dashboard(view, status(), lang, console.width))
+    except OSError as exc:
+        try:
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - nothing more may go to the broken output
+        except OSError:
+            pass
+        outcome.code = 2
+        outcome.errors.append(f"the result cannot be written to standard output ({exc.strerror or exc}).")
+    return outcome
