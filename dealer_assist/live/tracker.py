@@ -388,10 +388,12 @@ class Tracker:
         seen: set[int] = set()
         for i, ob in enumerate(observations):
             tid = matched.get(i)
-            if tid is None and ob.serial is None and ob.status != "blank" and not ob.placed:
-                # a print that gave no serial, on no known note: often one print of a note read
-                # through its other print, grouped apart; a note-shaped change makes the note's
-                # track (``blank``), and this read then joins it
+            if (tid is None and ob.serial is None and ob.status != "blank" and not ob.placed
+                    and len(ob.print_quads_mm) < 2 and not ob.disputed):
+                # a print that gave no 7-digit read, on no known note: part of a note (a hand over
+                # it); a note-shaped change makes the note's track (``blank``), and this read then
+                # joins it. A note seen by both its prints, or whose reads named serials (they
+                # disagreed in this frame), is a note: its track is read again until it settles
                 continue
             if tid is None:
                 track = Track(self._next_id, np.asarray(ob.quad_mm, np.float64), ob.anchor, time_s, frame, time_s, frame,

@@ -34,19 +34,15 @@ import re
 from datetime import datetime
 from typing import Any, Iterable, Mapping, Sequence
 
+from dealer_assist.i18n import texts
 from dealer_assist.rules import HandClass, rank_options
 from dealer_assist.rules.formats import chips_to_json
 from dealer_assist.spectator import state as state_file
 
 __all__ = ["public_from_state", "public_from_record", "balances", "current_hand", "CLASS_NAMES", "has_content"]
 
-#: Hand classes in English and Russian (RULES.md §3, as the dashboard shows them).
-CLASS_NAMES = {
-    HandClass.HIGH.value: ("High", "Мусор"),
-    HandClass.PAIR.value: ("Pair", "Пара"),
-    HandClass.STRAIGHT.value: ("Straight", "Стрит"),
-    HandClass.SET.value: ("Set", "Сет"),
-}
+#: Hand classes in English and Russian (RULES.md §3), from the one translation table.
+CLASS_NAMES = {c.value: tuple(texts(lang)[c.value] for lang in ("en", "ru")) for c in HandClass}
 STREETS = ("preflop", "flop", "turn", "river", "showdown")
 RESULTS = ("wins", "splits", "loses", "folded", "not revealed")
 ZERO_JOKER = ("off", "per-zero", "once")
@@ -122,8 +118,8 @@ def _best(value: object) -> dict[str, Any] | None:
     ranks = value.get("ranks")
     if not isinstance(ranks, list) or len(ranks) != 3 or any(_int(r, 1, 9) is None for r in ranks):
         return None
-    en, ru = CLASS_NAMES[klass]
-    return {"class": klass, "en": en, "ru": ru, "ranks": list(ranks), "natural": _bool(value.get("natural"))}
+    names = dict(zip(("en", "ru"), CLASS_NAMES[klass]))
+    return {"class": klass, **names, "ranks": list(ranks), "natural": _bool(value.get("natural"))}
 
 
 def _board_note(serial: str | None, position: int | None) -> dict[str, Any]:

@@ -21,6 +21,7 @@ import numpy as np
 
 from dealer_assist.vision.geometry import (
     NOTE_SIZE_MM,
+    PRINT_LENGTH_MM,
     note_quad_from_print,
     note_quad_from_prints,
     print_pair_offset,
@@ -40,14 +41,21 @@ __all__ = ["ruble_offset", "is_ruble_pair", "ruble_pair", "similar_digits", "gro
 _RUBLE_TYPICAL = (-4.1, 1.0)
 
 
-def ruble_offset(a: np.ndarray, b: np.ndarray,
-                 params: ReaderParams = DEFAULT_PARAMS) -> tuple[np.ndarray, np.ndarray, float] | None:
+def ruble_offset(a: np.ndarray, b: np.ndarray, params: ReaderParams = DEFAULT_PARAMS,
+                 scale: float | None = None) -> tuple[np.ndarray, np.ndarray, float] | None:
     """``(top_right, left, misfit)`` when two upright print quads ``(4, 2)`` px lie as a 1997-series
     note's two prints do, else ``None``; ``misfit`` is the offset's distance (print lengths) from
-    the middle of the measured window, for choosing among candidate pairs."""
+    the middle of the measured window, for choosing among candidate pairs.
+
+    Offsets are in units of a print's length: the detector box's own length in a photo, or, when
+    the image's scale is known (``scale`` px/mm, a top view), a serial print's physical length
+    (:data:`~.geometry.PRINT_LENGTH_MM`), which does not depend on how long a box the detector
+    drew round the print (a box taking in a neighbouring mark made a real pair fail)."""
     for first, second in ((a, b), (b, a)):
         du, dv, cos = print_pair_offset(first, second)
         w, h = quad_size(first)
+        if scale:
+            w = PRINT_LENGTH_MM * scale
         du, dv = du * h / w, dv * h / w
         if (cos > params.ruble_min_cos and params.ruble_du[0] <= du <= params.ruble_du[1]
                 and params.ruble_dv[0] <= dv <= params.ruble_dv[1] and -du + 2 * dv >= params.ruble_min_spread):
@@ -55,24 +63,24 @@ def ruble_offset(a: np.ndarray, b: np.ndarray,
     return None
 
 
-def is_ruble_pair(a: np.ndarray, b: np.ndarray,
-                  params: ReaderParams = DEFAULT_PARAMS) -> tuple[bool, np.ndarray | None, np.ndarray | None]:
+def is_ruble_pair(a: np.ndarray, b: np.ndarray, params: ReaderParams = DEFAULT_PARAMS,
+                  scale: float | None = None) -> tuple[bool, np.ndarray | None, np.ndarray | None]:
     """Whether two upright print quads ``(4, 2)`` px lie as a 1997-series note's two prints do.
 
     The left-field print lies left of and below the top-right print, in the
     same reading direction (the window: :class:`~.params.ReaderParams`
-    ``ruble_*``). Returns ``(ok, top_right_quad, left_quad)``.
+    ``ruble_*``; ``scale``: see :func:`ruble_offset`). Returns ``(ok, top_right_quad, left_quad)``.
     """
-    fit = ruble_offset(a, b, params)
+    fit = ruble_offset(a, b, params, scale)
     return (True, fit[0], fit[1]) if fit is not None else (False, None, None)
 
 
-def ruble_pair(quads: Sequence[np.ndarray],
-               params: ReaderParams = DEFAULT_PARAMS) -> tuple[np.ndarray, np.ndarray] | None:
+def ruble_pair(quads: Sequence[np.ndarray], params: ReaderParams = DEFAULT_PARAMS,
+               scale: float | None = None) -> tuple[np.ndarray, np.ndarray] | None:
     """``(top_right, left)`` when two of ``quads`` lie as a 1997-series note's prints do, else ``None``."""
     for i in range(len(quads)):
         for j in range(i + 1, len(quads)):
-            ok, top, left = is_ruble_pair(quads[i], quads[j], params)
+            ok, top, left = is_ruble_pair(quads[i], quads[j], params, scale)
             if ok:
                 return top, left
     return None
@@ -91,7 +99,8 @@ def similar_digits(a: str, b: str, params: ReaderParams = DEFAULT_PARAMS) -> boo
                for i in range(len(long_) - len(short) + 1))
 
 
-def group_prints(prints: Sequence[Print], params: ReaderParams = DEFAULT_PARAMS) -> list[list[Print]]:
+def group_prints(prints: Sequence[Print], params: ReaderParams = DEFAULT_PARAMS,
+                 scale: float | None = None) -> list[list[Print]]:
     """Stage 4: the prints of each note. One note, one decision.
 
     1. **Geometry first**: two prints lying as one 1997-series note's two
@@ -118,7 +127,7 @@ def group_prints(prints: Sequence[Print], params: ReaderParams = DEFAULT_PARAMS)
     for i in range(len(prints)):
         for j in range(i + 1, len(prints)):
             fits = [(fi, fj, fit) for qi, fi in ways(prints[i]) for qj, fj in ways(prints[j])
-                    if (fit := ruble_offset(qi, qj, params)) is not None]
+                    if (fit := ruble_offset(qi, qj, params, scale)) is not None]
             if len(fits) > 1:  # two ambiguous prints: the layout fits either way; keep them as they are
                 fits = [f for f in fits if not f[0] and not f[1]]
                 settles = False
@@ -134,7 +143,7 @@ def group_prints(prints: Sequence[Print], params: ReaderParams = DEFAULT_PARAMS)
             for k, flip in ((i, fi), (j, fj)):
                 if settles and prints[k].ambiguous:
                     _settle_by_layout(prints[k], flip)
-            top, left, _ = ruble_offset(prints[i].quad, prints[j].quad, params)
+            top, left, _ = ruble_offset(prints[i].quad, prints[j].quad, params, scale)
             outline[i] = outline[j] = note_quad_from_prints(top, left)
             parent[j] = i
 
@@ -213,7 +222,7 @@ def place_note(note: NoteRead, image: np.ndarray, hints: ReadHints | None = None
         note.quad, _ = refine_note_quad(image, quad, search=0.06)
         return note
     quads = [np.asarray(p.quad, np.float64) for p in note.prints]
-    pair = ruble_pair(quads, params)
+    pair = ruble_pair(quads, params, hints.px_per_mm)
     if pair is not None:
         note.quad = note_quad_from_prints(*pair)
         return note
@@ -262,16 +271,15 @@ def join_split_notes(notes: Sequence[NoteRead], px_per_mm: float,
                      params: ReaderParams = DEFAULT_PARAMS) -> list[NoteRead]:
     """One note, one decision, in a view of known scale (``px_per_mm``).
 
-    1. Two one-print notes whose prints lie as one note's two prints (the
-       reader grouped them apart because their reads differ) are one note: it
-       keeps the serial when only one of them has it and the other named no
-       other value; when they name different values it is unreadable and
-       ``disputed`` by them. (Two notes that both have a serial stay two: a
-       disagreement the caller weighs across frames.)
-    2. A note without a serial whose prints' centre lies on a read note's
-       outline (within ``on_note_slack_mm``) is that note's print: it is
-       dropped, and when its values name another serial the read note
-       becomes unreadable, disputed by all of them.
+    Two one-print notes whose prints lie as one note's two prints (the reader
+    grouped them apart) are one note: it keeps the serial when only one of
+    them has it and the other named no other value; when they name different
+    values it is unreadable and ``disputed`` by them. (Two notes that both
+    have a serial stay two: a disagreement the caller weighs across frames.)
+
+    A print that merely lies on another note's outline is not joined to it:
+    notes fanned over each other show one note's print on top of the other
+    note (joining them made two read notes one disputed note).
 
     Notes left ``outside``, and unread notes with a print cut by the image's
     edge, take no part (the caller leaves them to a read that sees them whole).
@@ -286,7 +294,7 @@ def join_split_notes(notes: Sequence[NoteRead], px_per_mm: float,
                 a, b = out[i], out[j]
                 if len(a.prints) != 1 or len(b.prints) != 1 or (a.serial is not None and b.serial is not None):
                     continue
-                pair = ruble_pair([a.prints[0].quad, b.prints[0].quad], params)
+                pair = ruble_pair([a.prints[0].quad, b.prints[0].quad], params, px_per_mm)
                 if pair is None:
                     continue
                 out = [o for k, o in enumerate(out) if k not in (i, j)] + [_join_pair(a, b, pair)]
@@ -294,22 +302,7 @@ def join_split_notes(notes: Sequence[NoteRead], px_per_mm: float,
                 break
             if merged:
                 break
-    slack = params.on_note_slack_mm * px_per_mm
-    read = [j for j, o in enumerate(out) if o.serial is not None]
-    dropped = set()
-    for i, o in enumerate(out):
-        on = [j for j in read if o.serial is None and _on_note(o.anchor, out[j].quad, slack)]
-        if not on:
-            continue
-        dropped.add(i)
-        for j in on:
-            r = out[j]
-            if set(o.disputed) - _named(r):
-                values = tuple(sorted(_named(r) | set(o.disputed)))
-                out[j] = NoteRead(None, None, 0.0, r.quad, NoteStatus.UNREADABLE,
-                                  f"the note's prints read differently ({', '.join(values)})", r.prints,
-                                  disputed=values)
-    return [o for i, o in enumerate(out) if i not in dropped] + fixed
+    return out + fixed
 
 
 def settle_notes(notes: Sequence[NoteRead], image: np.ndarray, hints: ReadHints | None = None,

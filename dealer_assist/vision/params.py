@@ -65,8 +65,9 @@ class ReaderParams:
             (cosine of their text directions above ruble_min_cos).
         outside_slack_mm: a note placed from one print at a known scale may
             reach this far (mm) beyond the image and still count as in it.
-        on_note_slack_mm: a print without a serial lying within this distance
-            (mm) of a read note's outline is taken as that note's print.
+        on_note_slack_mm: a third print with similar digits lying within this
+            distance (mm; scaled by the note's height) of a paired note's outline
+            joins that note (a second detection box round one of its prints).
 
     Trusting a serial (:mod:`~.trust`):
         min_agreeing_reads: reads of one value needed to trust it.

@@ -114,14 +114,15 @@ class SerialReader:
             if fast:
                 return _reading_order(notes_from_layout(fast, self.layout))
         prints = find_prints(image, self.primary, self.primary, self.letters, p, hints)
+        scale = hints.px_per_mm if hints is not None else None
         notes = []
-        for group in group_prints(prints, p):
+        for group in group_prints(prints, p, scale):
             if not any(s.kind in (SerialKind.SERIAL7, SerialKind.SERIAL9) for q in group for _, s in q.serials()):
-                note = odd_length_note(group, p) or partial_note(group, p)
+                note = odd_length_note(group, p, scale) or partial_note(group, p, scale)
                 if note is None:
                     continue  # stray digits (a date, a code): not a note
             else:
-                note = decide(group, self.seconds, self.primary.name, p)
+                note = decide(group, self.seconds, self.primary.name, p, scale)
             notes.append(note)
         return _reading_order(settle_notes(notes, image, hints, p))
 

@@ -49,13 +49,14 @@ def _trusted_value(votes: Counter, by_print: dict, by_engine: dict, params: Read
     return value if n >= params.min_agreeing_reads and independent and runner_up * params.rival_ratio <= n else None
 
 
-def estimate_quad(prints: Sequence[Print], params: ReaderParams = DEFAULT_PARAMS) -> np.ndarray:
+def estimate_quad(prints: Sequence[Print], params: ReaderParams = DEFAULT_PARAMS,
+                  scale: float | None = None) -> np.ndarray:
     """The note's quad ``(4, 2)`` px estimated from its prints (the first two when they are a ruble pair)."""
     if len(prints) >= 2:
-        ok, top, left = is_ruble_pair(prints[0].quad, prints[1].quad, params)
+        ok, top, left = is_ruble_pair(prints[0].quad, prints[1].quad, params, scale)
         if ok:
             return note_quad_from_prints(top, left)
-    return note_quad_from_print(prints[0].quad)
+    return note_quad_from_print(prints[0].quad, px_per_mm=scale)
 
 
 def _unreadable(quad: np.ndarray, why: str, prints: list[Print], params: ReaderParams) -> NoteRead:
@@ -111,7 +112,8 @@ def _rivals(prints: Sequence[Print], value: str, params: ReaderParams) -> set[st
 
 
 def decide(prints: list[Print], seconds: Sequence[TextRecognizer] = (),
-           primary: str = RapidOcrEngine.name, params: ReaderParams = DEFAULT_PARAMS) -> NoteRead:
+           primary: str = RapidOcrEngine.name, params: ReaderParams = DEFAULT_PARAMS,
+           scale: float | None = None) -> NoteRead:
     """Cross-check the reads of one note's prints and decide.
 
     Rules, in order:
@@ -144,9 +146,10 @@ def decide(prints: list[Print], seconds: Sequence[TextRecognizer] = (),
             (empty: the primary alone).
         primary: the primary recognizer's name (its reads are the first of each print).
         params: the thresholds.
+        scale: the image's px/mm when known (a top view; see :func:`~.grouping.ruble_offset`).
     """
     nine = [s for p in prints for _, s in p.serials(SerialKind.SERIAL9)]
-    quad = estimate_quad(prints, params)
+    quad = estimate_quad(prints, params, scale)
     if nine:
         digits = Counter(s.digits for s in nine).most_common(1)[0][0]
         return NoteRead(None, None, 0.0, quad, NoteStatus.OUT_OF_FORMAT,
@@ -154,7 +157,7 @@ def decide(prints: list[Print], seconds: Sequence[TextRecognizer] = (),
 
     # a print lying with another as a 1997-series note's two prints is a serial print by its place
     placed = {i for i, p in enumerate(prints) for j, q in enumerate(prints)
-              if i != j and is_ruble_pair(p.quad, q.quad, params)[0]}
+              if i != j and is_ruble_pair(p.quad, q.quad, params, scale)[0]}
 
     def voting() -> list[int]:
         return [i for i, p in enumerate(prints) if p.letter_block or i in placed or not params.require_letter_block]
@@ -234,7 +237,7 @@ def decide(prints: list[Print], seconds: Sequence[TextRecognizer] = (),
         return _unreadable(quad, f"the print is small and no second engine confirms {value}", prints, params)
     agreeing = [prints[i] for i in sorted(by_print[value])]
     if len(agreeing) >= 2:
-        ok, top, left = is_ruble_pair(agreeing[0].quad, agreeing[1].quad, params)
+        ok, top, left = is_ruble_pair(agreeing[0].quad, agreeing[1].quad, params, scale)
         if not ok:
             return NoteRead(None, None, 0.0, quad, NoteStatus.OUT_OF_FORMAT,
                             "two prints agree but do not lie where a 1997-series ruble note puts them", prints)
@@ -267,7 +270,8 @@ def decide(prints: list[Print], seconds: Sequence[TextRecognizer] = (),
                     evidence=evidence)
 
 
-def odd_length_note(prints: Sequence[Print], params: ReaderParams = DEFAULT_PARAMS) -> NoteRead | None:
+def odd_length_note(prints: Sequence[Print], params: ReaderParams = DEFAULT_PARAMS,
+                    scale: float | None = None) -> NoteRead | None:
     """A note whose two prints agree on a serial that is not 7 or 9 digits long.
 
     Two prints in the 1997-series layout reading the same 5-6 or 8+ digits are
@@ -281,7 +285,7 @@ def odd_length_note(prints: Sequence[Print], params: ReaderParams = DEFAULT_PARA
                       & {s.digits for _, s in b.serials() if not s.derived})
             if not common:
                 continue
-            ok, top, left = is_ruble_pair(a.quad, b.quad, params)
+            ok, top, left = is_ruble_pair(a.quad, b.quad, params, scale)
             if ok and not a.cut and not b.cut:
                 digits = max(common, key=len)
                 return NoteRead(None, None, 0.0, note_quad_from_prints(top, left), NoteStatus.OUT_OF_FORMAT,
@@ -290,7 +294,8 @@ def odd_length_note(prints: Sequence[Print], params: ReaderParams = DEFAULT_PARA
     return None
 
 
-def partial_note(prints: Sequence[Print], params: ReaderParams = DEFAULT_PARAMS) -> NoteRead | None:
+def partial_note(prints: Sequence[Print], params: ReaderParams = DEFAULT_PARAMS,
+                 scale: float | None = None) -> NoteRead | None:
     """A note of which only part of a serial is visible: 5-6 digits after a serial's letter block
     (the rest covered), or on a print cut by the image's edge. It is a note -- a photo that shows it
     has one more note than its readable ones -- but an unreadable one. ``None`` for other short
@@ -300,5 +305,5 @@ def partial_note(prints: Sequence[Print], params: ReaderParams = DEFAULT_PARAMS)
         return None
     digits = max((s.digits for _, s in parts), key=len)
     where = "cut by the photo's edge" if any(p.cut for p, _ in parts) else "partly covered"
-    return NoteRead(None, None, 0.0, estimate_quad([p for p, _ in parts], params), NoteStatus.UNREADABLE,
+    return NoteRead(None, None, 0.0, estimate_quad([p for p, _ in parts], params, scale), NoteStatus.UNREADABLE,
                     f"only part of its serial is visible ({digits}…): the note is {where}", list(prints))
