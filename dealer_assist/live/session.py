@@ -70,7 +70,9 @@ class LiveOptions:
         tile_mm: larger places are read in tiles of at most this size (a 300-mm tile and its
             margins stay within the detector's 1536-px input at 3.5 px/mm).
         recheck_s: a note still pending or unreadable after all its attempts is read again this
-            often (source seconds), when the worker has nothing else to do; None: never.
+            often (source seconds), when the worker has nothing else to do and nothing moves over
+            it: notes are read until they settle while the table is still; None: never. Such a
+            read looks for the note's prints afresh (the places a failed read left may be wrong).
         auto_new_hand: when a decided hand's notes have all been taken off the table, the next hand starts.
         ocr: False to run without reading (serials typed by the croupier only).
     """
@@ -82,7 +84,7 @@ class LiveOptions:
     mostly_still: float = 0.1
     margin_mm: float = 15.0
     tile_mm: float = 300.0
-    recheck_s: float | None = 1.0
+    recheck_s: float | None = 0.2
     auto_new_hand: bool = True
     ocr: bool = True
 
@@ -370,9 +372,9 @@ class LiveSession:
             # (2017 series, or letters taken for digits) N
             cap = {"pending": self.max_attempts, "unreadable": self.options.trust.n, "out_of_format": self.options.trust.n,
                    "blank": 2}.get(t.status, 0)
+            last = max((r.time_s for r in t.reads), default=t.first_seen_s)
             if recheck:
-                last = max((r.time_s for r in t.reads), default=t.first_seen_s)
-                if (t.attempts < cap or t.status not in ("pending", "unreadable")
+                if (t.attempts < cap or t.status not in ("pending", "unreadable", "out_of_format")
                         or frame.time_s - last < self.options.recheck_s):
                     continue
             elif t.attempts >= cap:
@@ -390,18 +392,20 @@ class LiveSession:
             elif (self._prev is not None and not moving and self._prev.index not in done
                   and (t.id, self._prev.index) not in self._confirmed):
                 pick = self._prev
-            if pick is not None and (best is None or t.first_seen_s < best[0].first_seen_s):
-                best = (t, core, pick)
+            # a second read goes to the note laid first; a recheck to the note read longest ago
+            order = last if recheck else t.first_seen_s
+            if pick is not None and (best is None or order < best[3]):
+                best = (t, core, pick, order)
         if best is None:
             return None
-        t, core, pick = best
+        t, core, pick, _ = best
         self._confirmed.add((t.id, pick.index))
         # the prints' places from the last read, when it read the serial: the reader then skips
         # text detection (a third of a read's time) and reads those prints again, even when only
         # one was seen (one print read alike by two engines is a trusted read, as in a discover
         # read); else detect again. A note placed from one print is read a little wider (its
         # place is a guess)
-        fresh = bool(t.reads) and t.reads[-1].serial is not None
+        fresh = bool(t.reads) and t.reads[-1].serial is not None and not recheck
         hints = t.print_quads_mm if fresh else ()
         if len(t.print_quads_mm) < 2:
             core = _grow(core, 40.0)
