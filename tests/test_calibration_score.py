@@ -124,7 +124,7 @@ def test_sidecar_seats_in_play_and_serial_overrides(sample):
     assert any("nobody" in r and "not in the calibration 'sample_table_1'" in r for r in sc.reasons)
     side.write_text("{ nope")
     sc = _score(photo, profile, _reads(truth))
-    assert sc.reasons[0].startswith("table_1.json cannot be used")
+    assert sc.reasons[0] == "table_1.json is not valid JSON (Expecting property name enclosed in double quotes: column 3)."
 
 
 def test_a_note_in_a_seat_not_in_play_is_not_dropped(sample):

@@ -295,7 +295,7 @@ def test_interactive_without_a_display_or_markers_says_what_to_do(cal_dir, tmp_p
     (["--aruco", "--corners", "0,0 1,0 1,1 0,1", "--seats", "a,b"], "exactly one of"),
     (["--aruco", "--table-mm", "1000,700"], "--seats"),
     (["--aruco", "--table-mm", "1000,700", "--seats", "a,b"], "No ArUco marker"),
-    (["--corners", "0,0 100,0 100,100 0,100", "--table-mm", "1000,700", "--zones", "/nowhere.json"], "cannot be read"),
+    (["--corners", "0,0 100,0 100,100 0,100", "--table-mm", "1000,700", "--zones", "/nowhere.json"], "/nowhere.json does not exist, so it gives no zones."),
 ])
 def test_bad_table_options_are_plain_errors(cal_dir, tmp_path, args, message):
     photo = tmp_path / "plain.png"

@@ -18,16 +18,17 @@ skipped without a word.
 
 from __future__ import annotations
 
-import json
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
 from dealer_assist.app.photo_files import PHOTO_SUFFIXES, is_photo_name
+from dealer_assist.fileio import JsonInputError, load_json
 
 __all__ = ["BOARD", "InputError", "PhotoSlot", "HandFolder", "is_photo", "looks_like_hand", "discover_hands",
-           "parse_hand_folder", "SETTINGS_FILE", "NOT_PART_OF_THE_HAND"]
+           "parse_hand_folder", "read_settings_file", "SETTINGS_FILE", "NOT_PART_OF_THE_HAND"]
 
 #: The seat name of the board notes.
 BOARD = "board"
@@ -108,19 +109,23 @@ def discover_hands(paths: Iterable[str | Path]) -> list[Path]:
     return hands
 
 
-def _read_settings(path: Path) -> tuple[dict[str, Any], list[str]]:
-    hj = path / SETTINGS_FILE
-    if not hj.exists():
+def read_settings_file(path: Path) -> tuple[dict[str, Any], list[str]]:
+    """A settings file's JSON object (``hand.json``, a whole-table photo's ``<stem>.json``), or ``{}`` and
+    the one sentence (naming the file) that says why it cannot be used; ``{}`` and no problem when it does
+    not exist. Read by :func:`dealer_assist.fileio.load_json`: a pipe or a device is never read."""
+    if not os.path.lexists(path):
         return {}, []
     try:
-        settings = json.loads(hj.read_text(encoding="utf-8-sig"))
-        if not isinstance(settings, dict):
-            raise ValueError("it is not a JSON object")
-    except json.JSONDecodeError as exc:
-        return {}, [f"hand.json is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})."]
-    except (ValueError, OSError) as exc:
-        return {}, [f"hand.json cannot be used: {exc}."]
+        settings = load_json(path, label=path.name)
+    except JsonInputError as exc:
+        return {}, [str(exc)]
+    if not isinstance(settings, dict):
+        return {}, [f"{path.name} holds no JSON object, so its settings cannot be used."]
     return settings, []
+
+
+def _read_settings(path: Path) -> tuple[dict[str, Any], list[str]]:
+    return read_settings_file(path / SETTINGS_FILE)
 
 
 def _not_part_of_the_hand(name: str) -> bool:

@@ -10,7 +10,6 @@ per zone, named ``<photo>[<zone>]``, so that
 from __future__ import annotations
 
 import dataclasses
-import json
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,7 +17,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from dealer_assist.app.hand_folders import BOARD, HandFolder, PhotoSlot, is_photo
+from dealer_assist.app.hand_folders import BOARD, HandFolder, PhotoSlot, is_photo, read_settings_file
 from dealer_assist.app.photo_files import load_photo
 from dealer_assist.app.photos import ImageReading
 from dealer_assist.app.readers import table_reader
@@ -112,16 +111,7 @@ def table_settings(photo: Path) -> tuple[dict[str, Any], list[str]]:
     "7654321"], "board": [...]}``) and ``seats`` (the seats in play, when not all
     of the profile's seats hold a hand). Other fields are ignored.
     """
-    side = photo.with_suffix(".json")
-    if not side.is_file():
-        return {}, []
-    try:
-        obj = json.loads(side.read_text(encoding="utf-8"))
-        if not isinstance(obj, dict):
-            raise ValueError("not a JSON object")
-    except (ValueError, OSError) as exc:
-        return {}, [f"{side.name} cannot be used ({exc})."]
-    return obj, []
+    return read_settings_file(photo.with_suffix(".json"))
 
 
 def _seats_in_play(photo: Path, settings: dict[str, Any], profile, problems: list[str]) -> list[str]:
