@@ -6,7 +6,6 @@ Wiring only: the job is :mod:`dealer_assist.app.camera_setup` (and
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Optional
 
@@ -20,6 +19,8 @@ from dealer_assist.camera_util import CameraError
 from dealer_assist.cli.app import calibrate_app
 from dealer_assist.cli.calibration_report import camera_table
 from dealer_assist.cli.options import camera_size_option, capture_mode, errors_as_fail, fourcc_option
+from dealer_assist.cli.output import json_line
+from dealer_assist.render import safe_text
 from dealer_assist.vision.images import ImageError
 
 CALIBRATION_ERRORS = (CalibrationError, CameraError, ImageError)
@@ -62,13 +63,13 @@ def camera_command(
         err.print(f"[yellow]note:[/] the views cover {result.coverage:.0%} of the frame; the edges matter most "
                   f"for distortion.")
     for f, why in result.unusable.items():
-        err.print(f"skipped {f}: {why}")
+        err.print(safe_text(f"skipped {f}: {why}"), markup=False, highlight=False)
     if as_json:
         cam = result.camera
-        print(json.dumps({"camera_matrix": cam.camera_matrix.tolist(), "dist_coeffs": cam.dist_coeffs.tolist(),
-                          "rms": cam.rms, "image_size": list(cam.image_size), "views_used": cam.views_used,
-                          "coverage": round(result.coverage, 3), "unusable": result.unusable,
-                          "output": str(saved.path)}))
+        print(json_line({"camera_matrix": cam.camera_matrix.tolist(), "dist_coeffs": cam.dist_coeffs.tolist(),
+                         "rms": cam.rms, "image_size": list(cam.image_size), "views_used": cam.views_used,
+                         "coverage": round(result.coverage, 3), "unusable": result.unusable,
+                         "output": str(saved.path)}), end="")
         return
     Console().print(camera_table(result))
 

@@ -5,7 +5,6 @@ Wiring only: the job is :func:`dealer_assist.app.note_setup.learn_notes`.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import List
 
@@ -18,6 +17,8 @@ from dealer_assist.camera_util import CameraError
 from dealer_assist.cli.app import calibrate_app
 from dealer_assist.cli.calibration_report import notes_table
 from dealer_assist.cli.options import errors_as_fail
+from dealer_assist.cli.output import json_line
+from dealer_assist.render import safe_text
 from dealer_assist.vision.images import ImageError
 
 
@@ -44,8 +45,8 @@ def notes_command(
     if result.saved.made_default:
         err.print(f"'{saved.path.stem}' is now the default profile")
     for p in result.problems:
-        err.print(f"skipped {p}")
+        err.print(safe_text(f"skipped {p}"), markup=False, highlight=False)
     if as_json:
-        print(json.dumps(result.layout.to_json(), ensure_ascii=False))
+        print(json_line(result.layout.to_json()), end="")
         return
     Console().print(notes_table(result.layout, f"note layout → {saved.path}"))

@@ -6,7 +6,6 @@ listing :func:`dealer_assist.app.profiles.listing`.
 
 from __future__ import annotations
 
-import json
 from typing import Optional
 
 import typer
@@ -18,7 +17,7 @@ from dealer_assist.calibration.store import DEFAULT_NAME, load_profile, set_defa
 from dealer_assist.cli.app import calibrate_app
 from dealer_assist.cli.calibration_report import profile_view
 from dealer_assist.cli.options import errors_as_fail
-from dealer_assist.cli.output import output_errors
+from dealer_assist.cli.output import json_line, output_errors
 
 
 @calibrate_app.command("show")
@@ -36,7 +35,7 @@ def show_command(
 
 def _show(profile: Profile, as_json: bool) -> None:
     if as_json:
-        print(json.dumps(profile.to_json(), ensure_ascii=False, indent=1), flush=True)
+        print(json_line(profile.to_json(), indent=1), end="", flush=True)
         return
     console = Console()
     for part in profile_view(profile):

@@ -7,7 +7,6 @@ and :func:`dealer_assist.app.note_setup.check_table_photo`.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Optional
 
@@ -22,6 +21,7 @@ from dealer_assist.camera_util import CameraError
 from dealer_assist.cli.app import calibrate_app
 from dealer_assist.cli.calibration_report import check_table, table_zones
 from dealer_assist.cli.options import camera_size_option, capture_mode, errors_as_fail, fourcc_option
+from dealer_assist.cli.output import json_line
 from dealer_assist.vision.images import ImageError
 
 CALIBRATION_ERRORS = (CalibrationError, CameraError, ImageError)
@@ -92,7 +92,7 @@ def check_command(
     with errors_as_fail(*CALIBRATION_ERRORS):
         check = check_table_photo(image, calibration, output)
     if as_json:
-        print(json.dumps({"image": str(image), "calibration": check.profile.name, "annotated": str(output),
-                          "notes": check.rows}, ensure_ascii=False))
+        print(json_line({"image": str(image), "calibration": check.profile.name, "annotated": str(output),
+                         "notes": check.rows}), end="")
         return
     Console().print(check_table(check, str(image), str(output)))
