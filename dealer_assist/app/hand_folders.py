@@ -75,38 +75,88 @@ def is_photo(path: Path) -> bool:
     return path.is_file() and is_photo_name(path)
 
 
+def _is_board_photo(entry: Path) -> bool:
+    stem = entry.stem.lower()
+    return is_photo(entry) and (stem == BOARD or stem.startswith(BOARD + "-"))
+
+
 def looks_like_hand(folder: Path) -> bool:
-    """A sub-folder that is a hand folder: it has ``hand.json`` or a ``board``/``board-N`` photo."""
-    return (folder / SETTINGS_FILE).is_file() or any(
-        is_photo(c) and (c.stem.lower() == BOARD or c.stem.lower().startswith(BOARD + "-")) for c in folder.iterdir())
+    """A folder that is a hand folder: it has a ``hand.json`` (of any kind: one that cannot be read is the
+    hand's problem, said in its verdict) or a ``board``/``board-N`` photo."""
+    try:
+        return os.path.lexists(folder / SETTINGS_FILE) or any(_is_board_photo(c) for c in folder.iterdir())
+    except OSError:
+        return False
 
 
-def discover_hands(paths: Iterable[str | Path]) -> list[Path]:
-    """Expand the command-line paths into hand folders, in sorted order.
+def _names(paths: list[Path], most: int = 5) -> str:
+    shown = ", ".join(p.name for p in paths[:most])
+    return shown + (f" and {len(paths) - most} more" if len(paths) > most else "")
 
-    A folder holding photos or a ``hand.json`` is a hand folder; a folder
-    holding folders is a folder of hand folders: its sub-folders with a
-    ``hand.json`` or a ``board*`` photo are taken (others, e.g. whole-table
-    photos, are not).
+
+def _photos_in(folder: Path) -> list[Path]:
+    return sorted(c for c in folder.iterdir() if is_photo(c))
+
+
+def discover_hands(paths: Iterable[str | Path], notices: list[str] | None = None,
+                   unscored: list[Path] | None = None) -> list[Path]:
+    """Expand the command-line paths into hand folders, in sorted order, by one rule (README, ``score``):
+
+    1. a folder with ``hand.json`` or a ``board`` photo is a hand folder (see :func:`looks_like_hand`);
+    2. otherwise a folder whose sub-folders include hand folders is a folder of hands: those sub-folders
+       are the hands. Photos lying loose beside them are not part of any hand: they are named in one
+       sentence appended to ``notices`` (and listed in ``unscored``), never scored as a hand of their
+       own, and never turn the folder into one hand. A sub-folder holding photos that is no hand folder
+       is named (and listed) too;
+    3. otherwise a folder holding photos is no hand (no ``hand.json``, no board photo: e.g. whole-table
+       photos, which ``score`` reads only with ``--calibration``): refused, as is a folder without photos.
 
     Raises:
-        InputError: a path does not exist, is not a folder, or holds no hand.
+        InputError: a path does not exist, is not a folder, or holds no hand (one sentence, naming it).
     """
     hands: list[Path] = []
     for raw in paths:
         p = Path(raw)
-        if not p.exists():
-            raise InputError(f"{p}: no such folder.")
-        if not p.is_dir():
-            raise InputError(f"{p}: is a file; give a hand folder or a folder of hand folders.")
-        if (p / SETTINGS_FILE).is_file() or any(is_photo(c) for c in p.iterdir()):
-            hands.append(p)
-            continue
-        subs = sorted(c for c in p.iterdir() if c.is_dir() and looks_like_hand(c))
-        if not subs:
-            raise InputError(f"{p}: holds no hand folder (no images found in it or its sub-folders).")
-        hands.extend(subs)
+        try:
+            hands.extend(_hands_in(p, notices, unscored))
+        except OSError as exc:
+            raise InputError(f"{p}: cannot be read ({(exc.strerror or str(exc)).lower()}).") from None
     return hands
+
+
+def _hands_in(p: Path, notices: list[str] | None, unscored: list[Path] | None) -> list[Path]:
+    """The hand folders of one command-line path (see :func:`discover_hands`)."""
+    if not p.exists():
+        raise InputError(f"{p}: no such folder.")
+    if not p.is_dir():
+        raise InputError(f"{p}: is a file; give a hand folder or a folder of hand folders.")
+    if looks_like_hand(p):
+        return [p]
+    subs = sorted(c for c in p.iterdir() if c.is_dir())
+    hand_subs = [c for c in subs if looks_like_hand(c)]
+    photos = _photos_in(p)
+    if not hand_subs:
+        if photos:
+            raise InputError(
+                f"{p}: holds photos ({_names(photos)}) but neither hand.json nor a board photo, so it is no "
+                f"hand folder; name the board's photo board.jpg (or board-1.jpg ...), or, for whole-table "
+                f"photos, give --calibration NAME.")
+        raise InputError(f"{p}: holds no hand folder (no images found in it or its sub-folders).")
+    if photos:
+        if unscored is not None:
+            unscored.extend(photos)
+        if notices is not None:
+            notices.append(
+                f"{p} holds {len(photos)} loose photo(s) beside its {len(hand_subs)} hand folder(s), and they "
+                f"are not scored: {_names(photos)}; move each into its hand's folder.")
+    for c in subs:
+        if c not in hand_subs and _photos_in(c):
+            if unscored is not None:
+                unscored.append(c)
+            if notices is not None:
+                notices.append(f"{c} holds photos but neither hand.json nor a board photo, so it is not "
+                               f"scored as a hand (whole-table photos: give it with --calibration NAME).")
+    return hand_subs
 
 
 def read_settings_file(path: Path) -> tuple[dict[str, Any], list[str]]:
@@ -180,7 +230,12 @@ def parse_hand_folder(path: Path) -> HandFolder:
     """
     settings, problems = _read_settings(path)
     slots: list[PhotoSlot] = []
-    for entry in sorted(path.iterdir()):
+    try:
+        entries = sorted(path.iterdir())
+    except OSError as exc:
+        return HandFolder(path, [], settings, problems + [
+            f"{path.name}: the folder cannot be read ({(exc.strerror or str(exc)).lower()})."])
+    for entry in entries:
         problem = file_problem(entry)
         if problem is not None:
             problems.append(problem)

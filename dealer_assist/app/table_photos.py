@@ -17,7 +17,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from dealer_assist.app.hand_folders import BOARD, HandFolder, PhotoSlot, is_photo, read_settings_file
+from dealer_assist.app.hand_folders import BOARD, HandFolder, PhotoSlot, is_photo, looks_like_hand, read_settings_file
 from dealer_assist.app.photo_files import load_photo
 from dealer_assist.app.photos import ImageReading
 from dealer_assist.app.readers import table_reader
@@ -99,8 +99,12 @@ def read_table_photos(paths: Sequence[str], profile, jobs: int = 1,
 
 
 def is_table_folder(folder: Path) -> bool:
-    """A folder of whole-table photos: it holds photos and no ``hand.json``."""
-    return folder.is_dir() and not (folder / "hand.json").exists() and any(is_photo(c) for c in folder.iterdir())
+    """A folder of whole-table photos: it holds photos, and neither ``hand.json`` nor a board photo
+    (:func:`~.hand_folders.looks_like_hand`)."""
+    try:
+        return folder.is_dir() and not looks_like_hand(folder) and any(is_photo(c) for c in folder.iterdir())
+    except OSError:
+        return False
 
 
 def table_settings(photo: Path) -> tuple[dict[str, Any], list[str]]:
