@@ -201,7 +201,7 @@ def calibrate_table(req: TableRequest) -> TableSetup:
             unusable, or the profile cannot be written (nothing is written then).
         CameraError, ImageError: the camera or the photo cannot be used.
     """
-    from dealer_assist.calibration.table import auto_zones
+    from dealer_assist.calibration.table import auto_zones, check_zones_apart
 
     _check_request(req)
     target = target_profile(req.output)
@@ -223,6 +223,7 @@ def calibrate_table(req: TableRequest) -> TableSetup:
     _check_fit(req, fit, size)
     if req.seats is not None:
         zone_list = auto_zones([s.strip() for s in req.seats.split(",") if s.strip()], fit.table_size_mm)
+        check_zones_apart(zone_list, "The automatic layout (give a zones file with --zones instead)")
     else:
         zone_list = read_zones_file(req.zones)
     extra = {"source": {"method": "aruco" if req.aruco else "corners", "image": source, "points": fit.points,
