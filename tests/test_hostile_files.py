@@ -322,6 +322,27 @@ def test_4_history_escapes_names_visibly(tmp_path):
         assert "chen\\nWinner: mallory" in result.output
 
 
+def test_4_calibrate_shows_profile_names_as_text(tmp_path, monkeypatch):
+    cal = tmp_path / "cal"
+    cal.mkdir()
+    monkeypatch.setenv("DEALER_ASSIST_CALIBRATION_DIR", str(cal))
+    sample = (REPO / "calibration" / "sample_table_1.json").read_bytes()
+    (cal / "x\x1b[2Jy.json").write_bytes(sample)
+    (cal / "alice[blink].json").write_bytes(sample)
+    listed = run("calibrate", "list")
+    assert listed.exit_code == 0, listed.output
+    _assert_shown_as_text(listed.output)
+    assert "x\\x1b[2Jy" in listed.output and "alice[blink]" in listed.output
+    (tmp_path / "a[").mkdir()
+    markup = tmp_path / "a[" / "b].json"  # its path holds "[/b]": as rich markup, a closing tag with no opening
+    markup.write_bytes(sample)
+    shown = run("calibrate", "show", "--calibration", markup)
+    assert shown.exit_code == 0, shown.output
+    assert "a[/b].json" in shown.output
+    missing = run("calibrate", "show", "--calibration", cal / "gone\x1b[2J.json")
+    assert missing.exit_code == 2 and one_line(missing.output) == f"Error: No calibration file at {cal}/gone\\x1b[2J.json."
+
+
 # -- 5. a folder is a hand or a folder of hands -------------------------------------------------
 
 

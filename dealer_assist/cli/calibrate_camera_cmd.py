@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-from rich.console import Console
 
 from dealer_assist.app.camera_setup import calibrate_camera
 from dealer_assist.app.note_setup import write_pattern
@@ -19,7 +18,7 @@ from dealer_assist.camera_util import CameraError
 from dealer_assist.cli.app import calibrate_app
 from dealer_assist.cli.calibration_report import camera_table
 from dealer_assist.cli.options import camera_size_option, capture_mode, errors_as_fail, fourcc_option
-from dealer_assist.cli.output import json_line
+from dealer_assist.cli.output import json_line, report_console
 from dealer_assist.render import safe_text
 from dealer_assist.vision.images import ImageError
 
@@ -48,14 +47,14 @@ def camera_command(
     frame, then: dealer-assist calibrate camera --images 'shots/*.jpg'
     --pattern 9x6 --square-mm 25 --output mytable
     """
-    err = Console(stderr=True)
+    err = report_console(stderr=True)
     with errors_as_fail(*CALIBRATION_ERRORS):
         result = calibrate_camera(output, pattern, square_mm, images=images, device=device, min_views=min_views,
                                   mode=capture_mode(camera_size, fourcc))
     saved = result.saved.profile
-    err.print(f"wrote {saved.path}")
+    err.print(safe_text(f"wrote {saved.path}"), markup=False, highlight=False)
     if result.saved.made_default:
-        err.print(f"'{saved.path.stem}' is now the default profile")
+        err.print(safe_text(f"'{saved.path.stem}' is now the default profile"), markup=False, highlight=False)
     if result.dropped_table:
         err.print("[yellow]note:[/] the profile's table section was made with another camera model and was removed: "
                   "run `dealer-assist calibrate table` again.")
@@ -71,7 +70,7 @@ def camera_command(
                          "coverage": round(result.coverage, 3), "unusable": result.unusable,
                          "output": str(saved.path)}), end="")
         return
-    Console().print(camera_table(result))
+    report_console().print(camera_table(result))
 
 
 @calibrate_app.command("pattern")
