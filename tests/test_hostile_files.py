@@ -201,6 +201,19 @@ def test_2_a_fifo_anywhere_a_json_is_read_is_one_sentence(tmp_path):
     assert "is not a regular file (a device)" in err
 
 
+@pytest.mark.slow  # a process
+def test_2_a_fifo_given_to_read_as_a_photo_is_one_sentence_and_the_other_photo_is_read(tmp_path):
+    fifo = tmp_path / "fifo.jpg"
+    os.mkfifo(fifo)
+    photo = tmp_path / "blank.png"
+    cv2.imwrite(str(photo), np.full((64, 64, 3), 200, np.uint8))
+    done = process("read", fifo, photo, "--json", timeout=120)
+    assert done.returncode == 1
+    assert one_line(done.stderr.decode()) == f"Error: {fifo}: is not a regular file (a pipe), so it is not read."
+    lines = [json.loads(x) for x in done.stdout.decode().splitlines()]
+    assert lines[0]["error"] and lines[1] == {"image": str(photo), "notes": []}
+
+
 # -- 3. NaN and Infinity: refused on input, never written ----------------------------------------
 
 
