@@ -92,13 +92,15 @@ def parse_corners(text: str) -> np.ndarray:
 
 def read_zones_file(zones: Path) -> list:
     """The zones of a ``--zones`` JSON file (table mm); :class:`CalibrationError` with one sentence otherwise."""
-    from dealer_assist.calibration.table import zones_from_json
+    from dealer_assist.calibration.table import check_zones_apart, zones_from_json
 
     try:
         obj = load_json(zones)
     except JsonInputError as exc:
         raise CalibrationError(f"{exc.label} {exc.reason}, so it gives no zones.") from None
-    return zones_from_json(obj, str(zones))
+    zone_list = zones_from_json(obj, str(zones))
+    check_zones_apart(zone_list, str(zones))  # a note lying in two seats would go to one by the list's order
+    return zone_list
 
 
 def _check_request(req: TableRequest) -> None:
@@ -201,7 +203,7 @@ def calibrate_table(req: TableRequest) -> TableSetup:
             unusable, or the profile cannot be written (nothing is written then).
         CameraError, ImageError: the camera or the photo cannot be used.
     """
-    from dealer_assist.calibration.table import auto_zones, check_zones_apart
+    from dealer_assist.calibration.table import auto_zones
 
     _check_request(req)
     target = target_profile(req.output)
@@ -223,7 +225,6 @@ def calibrate_table(req: TableRequest) -> TableSetup:
     _check_fit(req, fit, size)
     if req.seats is not None:
         zone_list = auto_zones([s.strip() for s in req.seats.split(",") if s.strip()], fit.table_size_mm)
-        check_zones_apart(zone_list, "The automatic layout (give a zones file with --zones instead)")
     else:
         zone_list = read_zones_file(req.zones)
     extra = {"source": {"method": "aruco" if req.aruco else "corners", "image": source, "points": fit.points,
