@@ -1,20 +1,346 @@
-"""Writing files that matter: atomically, and checked before the work that fills them.
+"""Files that matter: JSON read through one careful loader, results written atomically and as strict JSON.
 
-One writer for every file the program produces (score results, calibration
-profiles, annotated images, synthetic samples): the data goes to a temporary
-file in the same folder, is flushed to the disk, and replaces the target in
-one ``os.replace``, so a reader never sees half a file and a failed write
-leaves the earlier file as it was.
+**Reading JSON.** Every JSON the program reads -- ``hand.json``, a whole-table
+photo's ``<stem>.json``, ``eval``'s and ``odds``' lines, calibration profiles
+and their ``default.json`` pointer, zones files, hand logs -- goes through
+:func:`parse_json` (text already read) or :func:`load_json` (a file), which
+turn every failure into one :class:`JsonInputError` sentence about that input
+alone:
+
+* a file must be a regular file (a symlink to one is fine): a folder, a pipe,
+  a device (``/dev/zero``) or a socket is refused after an ``os.stat``, and
+  opened, if at all, without blocking (``O_NONBLOCK``), so a FIFO never hangs;
+* at most :data:`MAX_JSON_BYTES` (4 MiB) per document, and per line of a JSON
+  Lines file (:func:`bounded_lines`);
+* at most :data:`MAX_JSON_DEPTH` (64) levels of ``[`` and ``{`` (checked
+  before parsing: 100,000 ``[`` are one sentence, never a ``RecursionError``);
+* UTF-8 only; one leading byte order mark is accepted, in every kind of file
+  and on every line alike;
+* ``NaN``, ``Infinity`` and numbers too large to be finite (``1e400``) are
+  refused, as are integers of over 4300 digits, a key given twice in one
+  object and lone UTF-16 surrogates (``"\\ud800"``).
+
+**Writing.** :func:`dumps_json` is the one JSON writer: strict JSON
+(``allow_nan=False``) always; a value that is not a finite number is written
+as ``null``, never as ``NaN``. :func:`write_atomic` writes every file the
+program produces (score results, calibration profiles, annotated images,
+synthetic samples): the data goes to a temporary file in the same folder, is
+flushed to the disk, and replaces the target in one ``os.replace``, so a
+reader never sees half a file and a failed write leaves the earlier file as
+it was.
 """
 
 from __future__ import annotations
 
+import json
+import math
 import os
+import re
 import stat
+import sys
 import tempfile
 from pathlib import Path
+from typing import Any, BinaryIO, Iterator
 
-__all__ = ["is_special_file", "folder_refusal", "write_atomic"]
+__all__ = ["is_special_file", "folder_refusal", "write_atomic", "MAX_JSON_BYTES", "MAX_JSON_DEPTH", "NOT_UTF8",
+           "JsonInputError", "read_regular", "open_stream", "bounded_lines", "is_blank_line", "parse_json",
+           "load_json", "dumps_json"]
+
+#: The most a JSON document (or one line of a JSON Lines file) may hold: 4 MiB. A hand.json is
+#: ~200 bytes, a calibration profile ~10 kB, a hand log record ~3 kB.
+MAX_JSON_BYTES = 4 * 1024 * 1024
+#: The deepest nesting of arrays and objects read (a calibration profile needs 5).
+MAX_JSON_DEPTH = 64
+_BOM = b"\xef\xbb\xbf"
+#: The reason of a :class:`JsonInputError` for bytes that are not UTF-8.
+NOT_UTF8 = "is not UTF-8 text"
+_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"', re.S)
+_BRACKET = re.compile(r"[\[\]{}]")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+class JsonInputError(ValueError):
+    """A JSON input that cannot be used: ``label`` names it, ``reason`` says why; ``str()`` is the sentence.
+
+    >>> str(JsonInputError("hand.json", "is not UTF-8 text"))
+    'hand.json is not UTF-8 text.'
+    """
+
+    def __init__(self, label: str, reason: str) -> None:
+        super().__init__(f"{label} {reason}.")
+        self.label = label
+        self.reason = reason
+
+
+def _kind(mode: int) -> str | None:
+    """Why a file of this mode is not read as data (None: a regular file)."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "is a folder, not a file"
+    what = "a pipe" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
+    return f"is not a regular file ({what})"
+
+
+def _open_nonblocking(path: str | os.PathLike, label: str, pipes: bool = False) -> tuple[int, os.stat_result]:
+    """An fd of ``path`` opened for reading without blocking, after checking what the file is.
+
+    ``os.stat`` first (a device or a socket is never opened), then ``O_NONBLOCK``
+    (a FIFO nobody writes to does not hang the open), then ``fstat`` of what was
+    opened (the file may have been swapped in between).
+    """
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise JsonInputError(label, "does not exist") from None
+    except OSError as exc:
+        raise JsonInputError(label, f"cannot be read ({_strerror(exc)})") from None
+    if not (pipes and stat.S_ISFIFO(st.st_mode)) and _kind(st.st_mode) is not None:
+        raise JsonInputError(label, _kind(st.st_mode))
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise JsonInputError(label, f"cannot be read ({_strerror(exc)})") from None
+    st = os.fstat(fd)
+    if not (pipes and stat.S_ISFIFO(st.st_mode)) and _kind(st.st_mode) is not None:
+        os.close(fd)
+        raise JsonInputError(label, _kind(st.st_mode))
+    return fd, st
+
+
+def _strerror(exc: OSError) -> str:
+    return (exc.strerror or str(exc)).lower()
+
+
+def _size_text(n: int) -> str:
+    return f"{n // (1024 * 1024)} MiB" if n % (1024 * 1024) == 0 else f"{n} bytes"
+
+
+def read_regular(path: str | os.PathLike, label: str | None = None, limit: int = MAX_JSON_BYTES) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them.
+
+    Raises:
+        JsonInputError: it does not exist, is a folder, a pipe, a device or a
+            socket (never opened blocking, never read from), cannot be read, or
+            holds more than ``limit`` bytes.
+    """
+    label = str(path) if label is None else label
+    fd, st = _open_nonblocking(path, label)
+    try:
+        if st.st_size > limit:
+            raise JsonInputError(label, f"is larger than {_size_text(limit)}, the most a JSON file may hold here")
+        chunks, total = [], 0
+        while True:  # read to the end (the size may have changed), never past the limit
+            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > limit:
+                raise JsonInputError(label, f"is larger than {_size_text(limit)}, the most a JSON file may hold here")
+    except OSError as exc:
+        raise JsonInputError(label, f"cannot be read ({_strerror(exc)})") from None
+    finally:
+        os.close(fd)
+    return b"".join(chunks)
+
+
+def open_stream(path: str | os.PathLike, label: str | None = None, pipes: bool = False) -> BinaryIO:
+    """``path`` opened for reading as a stream of lines (a JSON Lines file), after the checks of :func:`read_regular`.
+
+    With ``pipes``, a pipe is accepted too (``--hands <(…)``, a FIFO): it is
+    opened without blocking and then read as a stream, so a FIFO nobody writes
+    to reads as an empty file instead of hanging. Devices, sockets and folders
+    are always refused.
+
+    Raises:
+        JsonInputError: as :func:`read_regular`.
+    """
+    label = str(path) if label is None else label
+    fd, st = _open_nonblocking(path, label, pipes=pipes)
+    if stat.S_ISFIFO(st.st_mode):
+        os.set_blocking(fd, True)  # a writer that is there is waited for; none at all is the end
+    return os.fdopen(fd, "rb")
+
+
+def bounded_lines(stream: BinaryIO, limit: int = MAX_JSON_BYTES) -> Iterator[tuple[int, bytes | None]]:
+    """``(number, line)`` for each line of ``stream`` (from 1, newline kept); ``line`` is None for a line
+    of more than ``limit`` bytes, which is skipped without being held in memory."""
+    number = 0
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > limit and not line.endswith(b"\n"):
+            while True:  # the rest of the long line
+                more = stream.readline(1 << 20)
+                if not more or more.endswith(b"\n"):
+                    break
+            yield number, None
+            continue
+        yield number, line
+
+
+def is_blank_line(line: bytes) -> bool:
+    """A line of a JSON Lines file that holds nothing (spaces, a byte order mark): skipped, not an error."""
+    return not (line[len(_BOM):] if line.startswith(_BOM) else line).strip()
+
+
+class _Refused(Exception):
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _shown(text: str, width: int = 20) -> str:
+    return text if len(text) <= width else text[:width] + "…"
+
+
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _Refused(f"holds the number {_shown(text)}, which is too large to be finite")
+    return value
+
+
+def _parse_int(text: str) -> int:
+    digits = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 4300
+    if digits and len(text.lstrip("-")) > digits:
+        raise _Refused(f"holds a number of over {digits} digits")
+    return int(text)
+
+
+def _parse_constant(name: str) -> Any:
+    raise _Refused(f"holds {name}, which is not a number JSON allows (no NaN or Infinity)")
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Refused(f"gives the key {_shown(json.dumps(key, ensure_ascii=False))} twice in one object")
+            seen.add(key)
+    return obj
+
+
+def _too_deep(text: str) -> bool:
+    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
+        return False
+    depth = 0
+    for m in _BRACKET.finditer(_STRING.sub('""', text)):
+        if m.group() in "[{":
+            depth += 1
+            if depth > MAX_JSON_DEPTH:
+                return True
+        else:
+            depth -= 1
+    return False
+
+
+def _lone_surrogate(obj: Any) -> bool:
+    stack = [obj]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                return True
+        elif isinstance(value, dict):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return False
+
+
+def parse_json(data: bytes | str, label: str) -> Any:
+    """The JSON value of ``data`` (a document, or one line of a JSON Lines file), checked as the module doc says.
+
+    ``label`` names the input in the sentence: ``"hand.json"``, ``"line 3"``.
+
+    >>> parse_json(b'\\xef\\xbb\\xbf{"position": 4}', "hand.json")
+    {'position': 4}
+    >>> parse_json('{"position": NaN}', "hand.json")
+    Traceback (most recent call last):
+    ...
+    dealer_assist.fileio.JsonInputError: hand.json holds NaN, which is not a number JSON allows (no NaN or Infinity).
+
+    Raises:
+        JsonInputError: one sentence naming ``label``.
+    """
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        data = bytes(data)
+        if len(data) > MAX_JSON_BYTES:
+            raise JsonInputError(label, f"is larger than {_size_text(MAX_JSON_BYTES)}, the most JSON may hold here")
+        if data.startswith(_BOM):
+            data = data[len(_BOM):]
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise JsonInputError(label, NOT_UTF8) from None
+    else:
+        text = data[1:] if data.startswith("\ufeff") else data
+        if len(text) > MAX_JSON_BYTES:
+            raise JsonInputError(label, f"is larger than {_size_text(MAX_JSON_BYTES)}, the most JSON may hold here")
+    if not text.strip():
+        raise JsonInputError(label, "is empty (it holds no JSON)")
+    if _too_deep(text):
+        raise JsonInputError(label, f"is nested too deeply (more than {MAX_JSON_DEPTH} levels of [ and {{)")
+    try:
+        obj = json.loads(text, parse_float=_parse_float, parse_int=_parse_int, parse_constant=_parse_constant,
+                         object_pairs_hook=_object)
+    except _Refused as exc:
+        raise JsonInputError(label, exc.reason) from None
+    except json.JSONDecodeError as exc:
+        where = (f"column {exc.colno}" if "\n" not in text.rstrip("\r\n")
+                 else f"line {exc.lineno}, column {exc.colno}")
+        raise JsonInputError(label, f"is not valid JSON ({exc.msg}: {where})") from None
+    except (RecursionError, ValueError) as exc:  # not expected after the checks above; still one sentence
+        raise JsonInputError(label, f"is not JSON this program can read ({type(exc).__name__})") from None
+    if _SURROGATE_ESCAPE.search(text) and _lone_surrogate(obj):
+        raise JsonInputError(label, "holds a lone UTF-16 surrogate (\\ud800-\\udfff), which is no character")
+    return obj
+
+
+def load_json(path: str | os.PathLike, label: str | None = None) -> Any:
+    """The JSON value of the file ``path``: :func:`read_regular`, then :func:`parse_json`.
+
+    Raises:
+        JsonInputError: one sentence naming ``label`` (default: the path).
+    """
+    label = str(path) if label is None else label
+    return parse_json(read_regular(path, label), label)
+
+
+def _finite(value: Any) -> Any:
+    """``value`` with every float that is not finite replaced by None (containers copied)."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
+
+
+def dumps_json(obj: Any, *, ascii_only: bool = False, **kwargs: Any) -> str:
+    """``obj`` as strict JSON (``allow_nan=False``): a float that is not finite is written as ``null``.
+
+    ``ascii_only`` escapes every non-ASCII character (``\\u00b7``): still the
+    same JSON, for an output that cannot show them. Other arguments go to
+    :func:`json.dumps` (``indent``, ``separators``, ``sort_keys``).
+
+    >>> dumps_json({"position": float("nan"), "name": "Борис"})
+    '{"position": null, "name": "Борис"}'
+    """
+    try:
+        return json.dumps(obj, ensure_ascii=ascii_only, allow_nan=False, **kwargs)
+    except ValueError:
+        return json.dumps(_finite(obj), ensure_ascii=ascii_only, allow_nan=False, **kwargs)
 
 
 def is_special_file(path: str | os.PathLike) -> bool:

@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import re
 from typing import Mapping
 
 from rich.console import Group, RenderableType
@@ -28,11 +29,52 @@ from rich.text import Text
 from dealer_assist.i18n import LANGUAGES, texts
 from dealer_assist.rules import HandClass, PlayerResult, RankOption, Shift, Showdown, chips_to_json
 
-__all__ = ["LANGUAGES", "class_name", "note_reason", "serial_text", "render_showdown"]
+__all__ = ["LANGUAGES", "class_name", "note_reason", "serial_text", "render_showdown", "safe_text", "name_text"]
 
 #: Style of the digit at the playing position, and of the digit a zero shifted to.
 POSITION_STYLE = "bold black on yellow"
 SOURCE_STYLE = "bold underline"
+
+
+# -- names from files, shown as text ------------------------------------------------------------
+
+#: Characters a terminal acts on or hides: C0 and C1 controls (ESC, BEL, CR, LF...), DEL, and the invisible
+#: format characters that reorder or hide text (bidi overrides and isolates, zero-width characters, the line
+#: and paragraph separators, the BOM, tag characters), and lone surrogates.
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f"
+                     "\ufeff\ufff9-\ufffb\ud800-\udfff\U000e0000-\U000e007f]")
+_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape(m: re.Match) -> str:
+    c = m.group()
+    if c in _ESCAPES:
+        return _ESCAPES[c]
+    n = ord(c)
+    return f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}" if n < 0x10000 else f"\\U{n:08x}"
+
+
+def safe_text(value: object) -> str:
+    """Any name from a file name or a file's content (a player, a photo, a folder, a sentence naming
+    them) as one line a terminal shows as it is: every control or invisible format character is
+    written as a visible escape (``\\n``, ``\\x1b``, ``\\u202e``); nothing else changes.
+
+    The result is plain text: show it as a :class:`~rich.text.Text` (:func:`name_text`) or with
+    ``markup=False``, never inside rich markup.
+
+    >>> safe_text("chen\\nWinner: mallory.jpg")
+    'chen\\\\nWinner: mallory.jpg'
+    >>> safe_text("\\x1b[2Jalice")
+    '\\\\x1b[2Jalice'
+    """
+    text = str(value)
+    return _UNSAFE.sub(_escape, text) if _UNSAFE.search(text) else text
+
+
+def name_text(value: object, style: str = "") -> Text:
+    """:func:`safe_text` as a :class:`~rich.text.Text` (``alice[blink]`` stays those characters); folded, never
+    cut with an ellipsis, where a table column is too narrow for it: two names never look alike."""
+    return Text(safe_text(value), style=style, overflow="fold")
 
 
 def class_name(hand_class: HandClass, lang: str = "en") -> str:
@@ -96,7 +138,7 @@ def _note_cells(
     shown = chosen if chosen is not None else (options[0] if options else None)
     cell = serial_text(serial, position, shown)
     if labels and serial in labels:
-        cell.append(f"\n{labels[serial]}", style="dim")
+        cell.append(f"\n{safe_text(labels[serial])}", style="dim")
     if shown is None:
         return cell, "—", Text(t["dead"], style="dim")
     reason = Text(note_reason(shown, lang))
@@ -134,7 +176,7 @@ def _header(showdown: Showdown, t: Mapping[str, str]) -> Text:
         f"{t['tie_policy']}: {t[hand.tie_policy.value]}"
     )
     if hand.dealer is not None:
-        header += f" · {t['dealer']}: {hand.dealer}"
+        header += f" · {t['dealer']}: {safe_text(hand.dealer)}"
     return Text(header)
 
 
@@ -151,7 +193,7 @@ def _board(showdown: Showdown, lang: str, labels: Mapping[str, str] | None) -> R
         option = options[0] if options else None
         shown = serial_text(serial, hand.position, option)
         if labels and serial in labels:
-            shown.append(f" [{labels[serial]}]", style="dim")
+            shown.append(f" [{safe_text(labels[serial])}]", style="dim")
         board.add_row(str(i), shown, str(option.rank) if option else "—", note_reason(option, lang))
     return board
 
@@ -188,7 +230,7 @@ def _players(showdown: Showdown, lang: str, labels: Mapping[str, str] | None) ->
         for i, serial in enumerate(result.player.pocket):
             first = i == 0
             players.add_row(
-                Text(result.name, style="bold") if first else "",
+                name_text(result.name, style="bold") if first else "",
                 *_note_cells(serial, result.notes[i], chosen.get(i), showdown.hand.position, lang, labels),
                 hand_cells[0] if first else hand_cells[1],
                 outcome[0] if first else outcome[1],
@@ -207,7 +249,8 @@ def _settlement(showdown: Showdown, t: Mapping[str, str]) -> list[RenderableType
         pots.add_column(column)
     for i, pot in enumerate(settlement.pots):
         name = t["main"] if i == 0 else f"{t['side']} {i}"
-        pots.add_row(name, str(pot.amount), ", ".join(pot.eligible) or "—", ", ".join(pot.winners) or "—")
+        pots.add_row(name, str(pot.amount), name_text(", ".join(pot.eligible) or "—"),
+                     name_text(", ".join(pot.winners) or "—"))
     parts: list[RenderableType] = [pots]
     if settlement.carry:
         parts.append(Text(f"{t['carry']}: {_chips(settlement.carry)}", style="bold yellow"))
@@ -230,12 +273,12 @@ def render_showdown(
     caller that reports them itself).  Raises ``ValueError`` for an unknown ``lang``.
     """
     t = texts(lang)
-    parts: list[RenderableType] = [Text(title, style="bold")] if title else []
+    parts: list[RenderableType] = [name_text(title, style="bold")] if title else []
     parts += [_header(showdown, t), _board(showdown, lang, labels), _players(showdown, lang, labels)]
     label = t["winners"] if len(showdown.winners) > 1 else t["winner"]
     if len(showdown.winners) > 1 and _rolls_over(showdown):
         label = t["tied"]
-    parts.append(Text(f"{label}: {', '.join(showdown.winners) or t['nobody']}", style="bold green"))
+    parts.append(Text(f"{label}: {safe_text(', '.join(showdown.winners)) or t['nobody']}", style="bold green"))
     parts += _settlement(showdown, t)
     for serial, fields in showdown.hand.duplicate_serials() if duplicate_warnings else ():
         parts.append(Text(f"{t['warning']}: {serial} — {', '.join(fields)}", style="bold red"))

@@ -180,8 +180,9 @@ def test_list_marks_the_profiles_that_do_not_load(cal_dir):
     assert result.exit_code == 0, result.output
     assert result.output.splitlines() == [
         "  bin  (unusable: it is not UTF-8 text, so it is no calibration profile)",
-        "  cut  (unusable: it is not valid JSON (Unterminated string starting at: line 1, column 41))",
-        "  dir  (unusable: it is a folder, not a calibration file)",
+        "  cut  (unusable: it is not valid JSON (Unterminated string starting at: column 41), so it is no calibration "
+        "profile)",
+        "  dir  (unusable: it is a folder, not a file, so it is no calibration profile)",
         "* good",
     ]
 
@@ -204,8 +205,8 @@ def test_list_names_a_broken_default_pointer(cal_dir, pointer, reason):
 
 
 @pytest.mark.parametrize("text, words", [
-    ('{"schema": "dealer-assist/calibration", "version": ' + "1" * 5000 + "}", "a number of over 4300 digits"),
-    ("[" * 100_000, "nested too deeply"),
+    ('{"schema": "dealer-assist/calibration", "version": ' + "1" * 5000 + "}", "holds a number of over 4300 digits"),
+    ("[" * 100_000, "is nested too deeply (more than 64 levels of [ and {)"),
 ])
 def test_json_python_cannot_read_is_a_plain_error(cal_dir, tmp_path, text, words):
     cal_dir.mkdir()
@@ -216,7 +217,7 @@ def test_json_python_cannot_read_is_a_plain_error(cal_dir, tmp_path, text, words
     zones.write_text(text)
     made = run("calibrate", "table", "--image", TABLE_1, "--corners", "0,0 1919,0 1919,1079 0,1079",
                "--table-mm", "1000,700", "--zones", zones, "-o", "z")
-    assert made.exit_code == 2 and "holds JSON this program cannot read" in made.output
+    assert made.exit_code == 2 and f"{zones} {words}" in made.output and "so it gives no zones." in made.output
     assert not (cal_dir / "z.json").exists()
 
 

@@ -184,7 +184,7 @@ def test_print_rois_on_a_rectified_note():
 
 BAD = {
     "not JSON": ("{ not json", "is not valid JSON"),
-    "empty": ("", "is not valid JSON"),
+    "empty": ("", "is empty (it holds no JSON), so it is no calibration profile"),
     "a list": ("[1, 2]", "holds no JSON object"),
     "wrong schema": (json.dumps({"schema": "other", "version": 1}), "is not a calibration profile"),
     "future version": (json.dumps({"schema": "dealer-assist/calibration", "version": 7}), "version 7"),
@@ -192,7 +192,7 @@ BAD = {
     "singular homography": (None, "not invertible"),
     "two boards": (None, "exactly one board"),
     "repeated seat": (None, "unique"),
-    "NaN in camera": (None, "camera.camera_matrix"),
+    "NaN in camera": (None, "holds NaN, which is not a number JSON allows"),
 }
 
 

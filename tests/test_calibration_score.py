@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
+from dealer_assist.app.hand_folders import InputError
 from dealer_assist.app.score import discover_inputs
 from dealer_assist.app.table_photos import TableReading, table_hand
 from dealer_assist.app.verdicts import score_hand
@@ -124,7 +125,7 @@ def test_sidecar_seats_in_play_and_serial_overrides(sample):
     assert any("nobody" in r and "not in the calibration 'sample_table_1'" in r for r in sc.reasons)
     side.write_text("{ nope")
     sc = _score(photo, profile, _reads(truth))
-    assert sc.reasons[0].startswith("table_1.json cannot be used")
+    assert sc.reasons[0] == "table_1.json is not valid JSON (Expecting property name enclosed in double quotes: column 3)."
 
 
 def test_a_note_in_a_seat_not_in_play_is_not_dropped(sample):
@@ -145,10 +146,15 @@ def test_discover_inputs_sorts_photos_and_hand_folders(tmp_path):
     hand.mkdir()
     (hand / "board.jpg").write_bytes(b"x")
     (hand / "hand.json").write_text("{}")
-    assert discover_inputs([tables / "b.jpg", hand], calibrated=False) == [("table", tables / "b.jpg"), ("hand", hand)]
+    assert discover_inputs([tables / "b.jpg", hand], calibrated=True) == [("table", tables / "b.jpg"), ("hand", hand)]
     assert discover_inputs([tables], calibrated=True) == [("table", tables / "a.jpg"), ("table", tables / "b.jpg")]
     assert discover_inputs([hand], calibrated=True) == [("hand", hand)]
-    assert discover_inputs([tables], calibrated=False) == [("hand", tables)]  # the old meaning without a profile
+    # without --calibration, a photo is never taken for a table, nor table photos for players
+    with pytest.raises(InputError, match="a photo given on its own is read as a whole-table photo, which needs "
+                                         "--calibration NAME"):
+        discover_inputs([tables / "b.jpg", hand], calibrated=False)
+    with pytest.raises(InputError, match="holds photos \\(a.jpg, b.jpg\\) but neither hand.json nor a board photo"):
+        discover_inputs([tables], calibrated=False)
 
 
 def test_score_without_a_profile_for_a_table_photo_says_so(tmp_path, monkeypatch):
@@ -157,7 +163,10 @@ def test_score_without_a_profile_for_a_table_photo_says_so(tmp_path, monkeypatch
     photo.write_bytes((REPO / "sample_images" / "tables" / "table_1.jpg").read_bytes())
     result = run("score", photo)
     assert result.exit_code == 2
-    assert "No calibration profile named 'default'" in result.output and "give --calibration NAME" in result.output
+    assert result.output == (f"Error: {photo}: a photo given on its own is read as a whole-table photo, which needs "
+                             f"--calibration NAME (the profile whose zones split it into board and seats).\n")
+    result = run("score", photo, "--calibration", "default")
+    assert result.exit_code == 2 and "No calibration profile named 'default'" in result.output
     result = run("score", photo, "--calibration", "nowhere")
     assert result.exit_code == 2 and "named 'nowhere'" in result.output
 

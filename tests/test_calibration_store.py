@@ -39,7 +39,10 @@ def test_a_fresh_install_has_no_default_and_says_what_to_do(fresh):
         load_profile()
     table = REPO / "sample_images" / "tables" / "table_1.jpg"
     result = runner.invoke(app, ["score", str(table), "--position", "4"])
-    assert result.exit_code == 2 and "give --calibration NAME" in result.output
+    assert result.exit_code == 2 and "a photo given on its own is read as a whole-table photo, which needs " \
+        "--calibration NAME" in result.output
+    result = runner.invoke(app, ["score", str(table), "--position", "4", "--calibration", "default"])
+    assert result.exit_code == 2 and "No calibration profile named 'default'" in result.output
     listed = runner.invoke(app, ["calibrate", "list"])
     assert listed.output.splitlines() == [f"no profiles in {fresh}",
                                           "  (samples usable by name: sample_table_1, sample_table_2)"]

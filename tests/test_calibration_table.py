@@ -163,6 +163,14 @@ def test_zones_from_a_file_in_every_accepted_form(scene, cal_dir, tmp_path):
     result = run("calibrate", "table", "--image", path, "--corners",
                  " ".join(f"{x:.2f},{y:.2f}" for x, y in truth["table"]["corners_image"]),
                  "--table-mm", "1000,700", "--zones", zones_file, "--output", str(tmp_path / "p.json"))
+    if len(truth["table"]["seats"]) >= 7:
+        # the automatic layout of 8 seats on 1000 x 700 mm has seat zones sharing up to ~8000 mm²: a zones file
+        # drawn that way is refused (issue 15), naming the first two
+        assert result.exit_code == 2
+        assert result.output == (f"Error: {zones_file}: the zones P1 and P2 overlap (1355 mm² in common), so a note "
+                                 f"lying there would belong to both; make them apart.\n")
+        assert not (tmp_path / "p.json").exists()
+        return
     assert result.exit_code == 0, result.output
     profile = load_profile(str(tmp_path / "p.json"))
     assert profile.seats == truth["table"]["seats"]
@@ -295,7 +303,7 @@ def test_interactive_without_a_display_or_markers_says_what_to_do(cal_dir, tmp_p
     (["--aruco", "--corners", "0,0 1,0 1,1 0,1", "--seats", "a,b"], "exactly one of"),
     (["--aruco", "--table-mm", "1000,700"], "--seats"),
     (["--aruco", "--table-mm", "1000,700", "--seats", "a,b"], "No ArUco marker"),
-    (["--corners", "0,0 100,0 100,100 0,100", "--table-mm", "1000,700", "--zones", "/nowhere.json"], "cannot be read"),
+    (["--corners", "0,0 100,0 100,100 0,100", "--table-mm", "1000,700", "--zones", "/nowhere.json"], "/nowhere.json does not exist, so it gives no zones."),
 ])
 def test_bad_table_options_are_plain_errors(cal_dir, tmp_path, args, message):
     photo = tmp_path / "plain.png"

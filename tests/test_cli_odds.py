@@ -94,7 +94,7 @@ def test_bad_lines_are_one_sentence_each_and_the_others_are_still_evaluated(tmp_
     lines = json_lines(result.stdout)
     assert len(lines) == 5
     assert lines[0]["board_unknown"] == 1 and lines[4]["board_unknown"] == 0
-    assert lines[1] == {"error": "line 2: not valid JSON (Expecting value at column 1)."}
+    assert lines[1] == {"error": "line 2: the line is not valid JSON (Expecting value: column 1)."}
     assert lines[2] == {"error": "line 3: players[1].pocket[1] is not known; the odds need both pocket notes of "
                                  "every player still in ('B' has neither folded nor declined to reveal)."}
     assert lines[3] == {"error": "line 4: position must be from 1 to 7, got 9."}
@@ -103,7 +103,7 @@ def test_bad_lines_are_one_sentence_each_and_the_others_are_still_evaluated(tmp_
     human = run("odds", "--hands", path)
     assert human.exit_code == 1
     errors = human.stderr.splitlines()
-    assert errors[0] == "line 2: not valid JSON (Expecting value at column 1)."
+    assert errors[0] == "line 2: the line is not valid JSON (Expecting value: column 1)."
     assert errors[1].startswith("line 3: players[1].pocket[1] is not known;")
     assert errors[-1] == "3 hand line(s) could not be evaluated."
     assert "Hand, line 1" in human.stdout and "Hand, line 5" in human.stdout

@@ -18,16 +18,17 @@ skipped without a word.
 
 from __future__ import annotations
 
-import json
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
 from dealer_assist.app.photo_files import PHOTO_SUFFIXES, is_photo_name
+from dealer_assist.fileio import JsonInputError, load_json
 
 __all__ = ["BOARD", "InputError", "PhotoSlot", "HandFolder", "is_photo", "looks_like_hand", "discover_hands",
-           "parse_hand_folder", "SETTINGS_FILE", "NOT_PART_OF_THE_HAND"]
+           "parse_hand_folder", "read_settings_file", "SETTINGS_FILE", "NOT_PART_OF_THE_HAND"]
 
 #: The seat name of the board notes.
 BOARD = "board"
@@ -74,53 +75,107 @@ def is_photo(path: Path) -> bool:
     return path.is_file() and is_photo_name(path)
 
 
+def _is_board_photo(entry: Path) -> bool:
+    stem = entry.stem.lower()
+    return is_photo(entry) and (stem == BOARD or stem.startswith(BOARD + "-"))
+
+
 def looks_like_hand(folder: Path) -> bool:
-    """A sub-folder that is a hand folder: it has ``hand.json`` or a ``board``/``board-N`` photo."""
-    return (folder / SETTINGS_FILE).is_file() or any(
-        is_photo(c) and (c.stem.lower() == BOARD or c.stem.lower().startswith(BOARD + "-")) for c in folder.iterdir())
+    """A folder that is a hand folder: it has a ``hand.json`` (of any kind: one that cannot be read is the
+    hand's problem, said in its verdict) or a ``board``/``board-N`` photo."""
+    try:
+        return os.path.lexists(folder / SETTINGS_FILE) or any(_is_board_photo(c) for c in folder.iterdir())
+    except OSError:
+        return False
 
 
-def discover_hands(paths: Iterable[str | Path]) -> list[Path]:
-    """Expand the command-line paths into hand folders, in sorted order.
+def _names(paths: list[Path], most: int = 5) -> str:
+    shown = ", ".join(p.name for p in paths[:most])
+    return shown + (f" and {len(paths) - most} more" if len(paths) > most else "")
 
-    A folder holding photos or a ``hand.json`` is a hand folder; a folder
-    holding folders is a folder of hand folders: its sub-folders with a
-    ``hand.json`` or a ``board*`` photo are taken (others, e.g. whole-table
-    photos, are not).
+
+def _photos_in(folder: Path) -> list[Path]:
+    return sorted(c for c in folder.iterdir() if is_photo(c))
+
+
+def discover_hands(paths: Iterable[str | Path], notices: list[str] | None = None,
+                   unscored: list[Path] | None = None) -> list[Path]:
+    """Expand the command-line paths into hand folders, in sorted order, by one rule (README, ``score``):
+
+    1. a folder with ``hand.json`` or a ``board`` photo is a hand folder (see :func:`looks_like_hand`);
+    2. otherwise a folder whose sub-folders include hand folders is a folder of hands: those sub-folders
+       are the hands. Photos lying loose beside them are not part of any hand: they are named in one
+       sentence appended to ``notices`` (and listed in ``unscored``), never scored as a hand of their
+       own, and never turn the folder into one hand. A sub-folder holding photos that is no hand folder
+       is named (and listed) too;
+    3. otherwise a folder holding photos is no hand (no ``hand.json``, no board photo: e.g. whole-table
+       photos, which ``score`` reads only with ``--calibration``): refused, as is a folder without photos.
 
     Raises:
-        InputError: a path does not exist, is not a folder, or holds no hand.
+        InputError: a path does not exist, is not a folder, or holds no hand (one sentence, naming it).
     """
     hands: list[Path] = []
     for raw in paths:
         p = Path(raw)
-        if not p.exists():
-            raise InputError(f"{p}: no such folder.")
-        if not p.is_dir():
-            raise InputError(f"{p}: is a file; give a hand folder or a folder of hand folders.")
-        if (p / SETTINGS_FILE).is_file() or any(is_photo(c) for c in p.iterdir()):
-            hands.append(p)
-            continue
-        subs = sorted(c for c in p.iterdir() if c.is_dir() and looks_like_hand(c))
-        if not subs:
-            raise InputError(f"{p}: holds no hand folder (no images found in it or its sub-folders).")
-        hands.extend(subs)
+        try:
+            hands.extend(_hands_in(p, notices, unscored))
+        except OSError as exc:
+            raise InputError(f"{p}: cannot be read ({(exc.strerror or str(exc)).lower()}).") from None
     return hands
 
 
-def _read_settings(path: Path) -> tuple[dict[str, Any], list[str]]:
-    hj = path / SETTINGS_FILE
-    if not hj.exists():
+def _hands_in(p: Path, notices: list[str] | None, unscored: list[Path] | None) -> list[Path]:
+    """The hand folders of one command-line path (see :func:`discover_hands`)."""
+    if not p.exists():
+        raise InputError(f"{p}: no such folder.")
+    if not p.is_dir():
+        raise InputError(f"{p}: is a file; give a hand folder or a folder of hand folders.")
+    if looks_like_hand(p):
+        return [p]
+    subs = sorted(c for c in p.iterdir() if c.is_dir())
+    hand_subs = [c for c in subs if looks_like_hand(c)]
+    photos = _photos_in(p)
+    if not hand_subs:
+        if photos:
+            raise InputError(
+                f"{p}: holds photos ({_names(photos)}) but neither hand.json nor a board photo, so it is no "
+                f"hand folder; name the board's photo board.jpg (or board-1.jpg ...), or, for whole-table "
+                f"photos, give --calibration NAME.")
+        raise InputError(f"{p}: holds no hand folder (no images found in it or its sub-folders).")
+    if photos:
+        if unscored is not None:
+            unscored.extend(photos)
+        if notices is not None:
+            notices.append(
+                f"{p} holds {len(photos)} loose photo(s) beside its {len(hand_subs)} hand folder(s), and they "
+                f"are not scored: {_names(photos)}; move each into its hand's folder.")
+    for c in subs:
+        if c not in hand_subs and _photos_in(c):
+            if unscored is not None:
+                unscored.append(c)
+            if notices is not None:
+                notices.append(f"{c} holds photos but neither hand.json nor a board photo, so it is not "
+                               f"scored as a hand (whole-table photos: give it with --calibration NAME).")
+    return hand_subs
+
+
+def read_settings_file(path: Path) -> tuple[dict[str, Any], list[str]]:
+    """A settings file's JSON object (``hand.json``, a whole-table photo's ``<stem>.json``), or ``{}`` and
+    the one sentence (naming the file) that says why it cannot be used; ``{}`` and no problem when it does
+    not exist. Read by :func:`dealer_assist.fileio.load_json`: a pipe or a device is never read."""
+    if not os.path.lexists(path):
         return {}, []
     try:
-        settings = json.loads(hj.read_text(encoding="utf-8-sig"))
-        if not isinstance(settings, dict):
-            raise ValueError("it is not a JSON object")
-    except json.JSONDecodeError as exc:
-        return {}, [f"hand.json is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})."]
-    except (ValueError, OSError) as exc:
-        return {}, [f"hand.json cannot be used: {exc}."]
+        settings = load_json(path, label=path.name)
+    except JsonInputError as exc:
+        return {}, [str(exc)]
+    if not isinstance(settings, dict):
+        return {}, [f"{path.name} holds no JSON object, so its settings cannot be used."]
     return settings, []
+
+
+def _read_settings(path: Path) -> tuple[dict[str, Any], list[str]]:
+    return read_settings_file(path / SETTINGS_FILE)
 
 
 def _not_part_of_the_hand(name: str) -> bool:
@@ -175,7 +230,12 @@ def parse_hand_folder(path: Path) -> HandFolder:
     """
     settings, problems = _read_settings(path)
     slots: list[PhotoSlot] = []
-    for entry in sorted(path.iterdir()):
+    try:
+        entries = sorted(path.iterdir())
+    except OSError as exc:
+        return HandFolder(path, [], settings, problems + [
+            f"{path.name}: the folder cannot be read ({(exc.strerror or str(exc)).lower()})."])
+    for entry in entries:
         problem = file_problem(entry)
         if problem is not None:
             problems.append(problem)

@@ -8,6 +8,8 @@ EXIF orientation, and applies the same size rules.
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 import numpy as np
@@ -31,5 +33,16 @@ def is_photo_name(path: Path) -> bool:
 
 def load_photo(path: str | Path, max_side: int = MAX_SIDE_PX) -> tuple[np.ndarray, float]:
     """A photo as BGR pixels: :func:`~dealer_assist.vision.images.load_image` (which reads HEIC/HEIF
-    through pillow-heif, turned by its EXIF orientation). Raises :class:`ImageError` with one sentence."""
+    through pillow-heif, turned by its EXIF orientation). Raises :class:`ImageError` with one sentence.
+
+    A path that is not a regular file (a FIFO, a device, a socket) is refused after an ``os.stat``,
+    never opened: reading a FIFO nobody writes to would hang the batch.
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        mode = None  # missing or unreadable: load_image says so
+    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        what = "a pipe" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
+        raise ImageError(f"{path}: is not a regular file ({what}), so it is not read.")
     return load_image(path, max_side=max_side)

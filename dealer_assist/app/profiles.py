@@ -120,7 +120,12 @@ def listing() -> Listing:
         default_problem = _reason(exc, pointer)
     entries = []
     for name in list_profiles():
-        path = profile_path(name, follow_default=False, samples=False)
+        try:
+            path = profile_path(name, follow_default=False, samples=False)
+        except CalibrationError:  # a file whose name no command line can give as a profile name
+            entries.append(ProfileEntry(name, False, "its file name is no profile name (letters, digits, _ . -); "
+                                                     "rename the file, or give it as a path"))
+            continue
         try:
             load_profile(path)
             problem = None

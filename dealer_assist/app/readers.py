@@ -15,9 +15,9 @@ with :func:`get_reader` too::
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from dealer_assist.fileio import dumps_json
 from dealer_assist.vision.params import DEFAULT_PARAMS, ReaderParams
 from dealer_assist.vision.reader import SerialReader
 
@@ -34,7 +34,7 @@ def _layout_key(layout) -> str | None:
     """Equal layouts (also after a trip to a worker process) give one key."""
     if layout is None:
         return None
-    return json.dumps(layout.to_json(), sort_keys=True)
+    return dumps_json(layout.to_json(), sort_keys=True)
 
 
 def get_reader(layout=None, *, params: ReaderParams = DEFAULT_PARAMS, det_max_side: int = DET_MAX_SIDE,

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import os
 from pathlib import Path
 from typing import Any, Sequence
 
 from dealer_assist.app.hand_folders import BOARD, InputError
 from dealer_assist.app.verdicts import HandScore
-from dealer_assist.fileio import folder_refusal, is_special_file, write_atomic
+from dealer_assist.fileio import dumps_json, folder_refusal, is_special_file, write_atomic
 
 __all__ = ["CSV_COLUMNS", "check_output_path", "check_outputs", "csv_rows", "json_text", "csv_text", "write_results"]
 
@@ -87,7 +86,7 @@ def csv_rows(scores: Sequence[HandScore]) -> list[dict[str, Any]]:
 
 def json_text(scores: Sequence[HandScore]) -> str:
     """The ``--json`` file: a list of :meth:`HandScore.to_json` objects."""
-    return json.dumps([s.to_json() for s in scores], ensure_ascii=False, indent=1) + "\n"
+    return dumps_json([s.to_json() for s in scores], indent=1) + "\n"
 
 
 def csv_text(scores: Sequence[HandScore]) -> str:

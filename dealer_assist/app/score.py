@@ -12,7 +12,8 @@ from enum import StrEnum, unique
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-from dealer_assist.app.hand_folders import HandFolder, InputError, discover_hands, is_photo, parse_hand_folder
+from dealer_assist.app.hand_folders import (HandFolder, InputError, discover_hands, is_photo, looks_like_hand,
+                                           parse_hand_folder)
 from dealer_assist.app.photo_files import PHOTO_SUFFIXES
 from dealer_assist.app.photos import read_photos
 from dealer_assist.app.table_photos import is_table_folder, read_table_photos, table_hand
@@ -38,8 +39,8 @@ class ScoreOptions:
         position: playing position P, 1-7.
         zero_joker, tie_policy: the hand's options.
         jobs: photos read at once (processes); results equal ``jobs=1``.
-        calibration: profile name or path for whole-table photos (None: the default profile,
-            needed only when a whole-table photo is given).
+        calibration: profile name or path (``"default"``: the default profile) for whole-table
+            photos, which are read only when it is given; None: no profile.
     """
 
     position: int | None = None
@@ -63,47 +64,69 @@ class ScorePlan:
         items: ``(kind, path)`` in input order.
         folders: each hand folder's layout, by path.
         profile: the calibration profile (whole-table photos, a deck's note layout), or None.
-        notices: sentences for the user (e.g. which default profile is used).
+        notices: sentences for the user (photos found and not scored, see :func:`discover_inputs`).
+        unscored: the photos and folders given that no hand holds (each named in ``notices``).
     """
 
     items: list[tuple[InputKind, Path]]
     folders: dict[Path, HandFolder]
     profile: object | None = None
     notices: list[str] = field(default_factory=list)
+    unscored: list[Path] = field(default_factory=list)
 
     @property
     def tables(self) -> list[Path]:
         return [p for kind, p in self.items if kind == InputKind.TABLE]
 
     @property
+    def slots_to_read(self) -> list:
+        """The hand folders' photos the reader reads: all but those whose serials ``hand.json`` gives
+        (their reading would not be used, see :func:`~.verdicts.score_hand`)."""
+        return [s for f in self.folders.values() for s in f.slots if not _given(f, s)]
+
+    @property
     def photo_count(self) -> int:
-        """Photos to read: every hand folder's, and every whole-table photo."""
-        return sum(len(f.slots) for f in self.folders.values()) + len(self.tables)
+        """Photos to read: the hand folders' (:attr:`slots_to_read`), and every whole-table photo."""
+        return len(self.slots_to_read) + len(self.tables)
 
 
-def discover_inputs(paths: Iterable[str | Path], calibrated: bool) -> list[tuple[InputKind, Path]]:
+def _given(folder: HandFolder, slot) -> bool:
+    manual = folder.settings.get("serials")
+    return isinstance(manual, dict) and slot.path.name in manual
+
+
+def discover_inputs(paths: Iterable[str | Path], calibrated: bool, notices: list[str] | None = None,
+                    unscored: list[Path] | None = None) -> list[tuple[InputKind, Path]]:
     """Sort the command-line paths into ``("hand", folder)`` and ``("table", photo)`` items, in input order.
 
-    A photo given directly is a whole-table photo. With ``calibrated``, a
-    folder holding photos and no ``hand.json`` is a folder of whole-table
-    photos (each one a hand); every other folder goes through
-    :func:`~.hand_folders.discover_hands`. The same hand or photo named twice
-    is taken once.
+    Folders follow :func:`~.hand_folders.discover_hands` (a hand, or a folder of hands; loose photos beside
+    hand folders are named in ``notices`` and listed in ``unscored``). Whole-table photos are read only
+    with ``calibrated`` (``--calibration`` given): a photo given directly, and a folder holding photos but
+    neither ``hand.json`` nor a board photo. Without it, a photo given directly is refused (it is never
+    silently taken for a table). The same hand or photo named twice is taken once.
 
     Raises:
-        InputError: a path does not exist, is a file that is not a photo, or holds no hand.
+        InputError: a path does not exist, is a file that is not a photo, is a photo without
+            ``calibrated``, or holds no hand.
     """
     items: list[tuple[InputKind, Path]] = []
     for raw in paths:
         p = Path(raw)
-        if p.is_file():
+        if p.exists() and not p.is_dir():
             if p.suffix.lower() not in PHOTO_SUFFIXES:
-                raise InputError(f"{p}: is a file but not a photo; give hand folders or whole-table photos.")
+                raise InputError(f"{p}: is a file but not a photo; give hand folders (or whole-table photos "
+                                 f"with --calibration NAME).")
+            if not calibrated:
+                hint = (f"; to score the hand it belongs to, give its folder {p.parent}"
+                        if looks_like_hand(p.parent) else "")
+                raise InputError(f"{p}: a photo given on its own is read as a whole-table photo, which needs "
+                                 f"--calibration NAME (the profile whose zones split it into board and seats)"
+                                 f"{hint}.")
             items.append((InputKind.TABLE, p))
         elif calibrated and is_table_folder(p):
             items.extend((InputKind.TABLE, c) for c in sorted(p.iterdir()) if is_photo(c))
         else:
-            items.extend((InputKind.HAND, h) for h in discover_hands([p]))
+            items.extend((InputKind.HAND, h) for h in discover_hands([p], notices, unscored))
     unique_items: list[tuple[InputKind, Path]] = []
     seen: set[Path] = set()
     for kind, path in items:
@@ -121,19 +144,18 @@ def plan_score(paths: Sequence[str | Path], options: ScoreOptions) -> ScorePlan:
     """
     from dealer_assist.calibration import CalibrationError, load_profile
 
-    items = discover_inputs(paths, calibrated=options.calibration is not None)
-    plan = ScorePlan(items, {p: parse_hand_folder(p) for kind, p in items if kind == InputKind.HAND})
-    tables = plan.tables
-    if tables or options.calibration is not None:
+    notices: list[str] = []
+    unscored: list[Path] = []
+    items = discover_inputs(paths, calibrated=options.calibration is not None, notices=notices, unscored=unscored)
+    plan = ScorePlan(items, {p: parse_hand_folder(p) for kind, p in items if kind == InputKind.HAND},
+                     notices=notices, unscored=unscored)
+    if options.calibration is not None:  # never the default profile unasked (whole-table photos need the option)
         try:
             plan.profile = load_profile(options.calibration)
-            if tables:
+            if plan.tables:
                 plan.profile.require_table()
         except CalibrationError as exc:
-            hint = "" if options.calibration else f" ({tables[0]} is a whole-table photo: give --calibration NAME)"
-            raise InputError(f"{exc}{hint}") from None
-        if options.calibration is None:
-            plan.notices.append(f"using the default calibration '{plan.profile.name}' for the whole-table photo(s)")
+            raise InputError(str(exc)) from None
     return plan
 
 
@@ -143,7 +165,7 @@ def run_score(plan: ScorePlan, options: ScoreOptions, progress: Callable[[], Non
     ``progress`` is called once per photo read.
     """
     step = (lambda _: progress()) if progress else None
-    slots = [s for f in plan.folders.values() for s in f.slots]
+    slots = plan.slots_to_read
     layout = plan.profile.notes if plan.profile is not None else None  # a calibrated deck's fast path
     readings = read_photos([str(s.path) for s in slots], jobs=options.jobs, progress=step,
                            expected=[s.expected for s in slots], layout=layout)

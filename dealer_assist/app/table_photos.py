@@ -10,7 +10,6 @@ per zone, named ``<photo>[<zone>]``, so that
 from __future__ import annotations
 
 import dataclasses
-import json
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,7 +17,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from dealer_assist.app.hand_folders import BOARD, HandFolder, PhotoSlot, is_photo
+from dealer_assist.app.hand_folders import BOARD, HandFolder, PhotoSlot, is_photo, looks_like_hand, read_settings_file
 from dealer_assist.app.photo_files import load_photo
 from dealer_assist.app.photos import ImageReading
 from dealer_assist.app.readers import table_reader
@@ -100,8 +99,12 @@ def read_table_photos(paths: Sequence[str], profile, jobs: int = 1,
 
 
 def is_table_folder(folder: Path) -> bool:
-    """A folder of whole-table photos: it holds photos and no ``hand.json``."""
-    return folder.is_dir() and not (folder / "hand.json").exists() and any(is_photo(c) for c in folder.iterdir())
+    """A folder of whole-table photos: it holds photos, and neither ``hand.json`` nor a board photo
+    (:func:`~.hand_folders.looks_like_hand`)."""
+    try:
+        return folder.is_dir() and not looks_like_hand(folder) and any(is_photo(c) for c in folder.iterdir())
+    except OSError:
+        return False
 
 
 def table_settings(photo: Path) -> tuple[dict[str, Any], list[str]]:
@@ -112,16 +115,7 @@ def table_settings(photo: Path) -> tuple[dict[str, Any], list[str]]:
     "7654321"], "board": [...]}``) and ``seats`` (the seats in play, when not all
     of the profile's seats hold a hand). Other fields are ignored.
     """
-    side = photo.with_suffix(".json")
-    if not side.is_file():
-        return {}, []
-    try:
-        obj = json.loads(side.read_text(encoding="utf-8"))
-        if not isinstance(obj, dict):
-            raise ValueError("not a JSON object")
-    except (ValueError, OSError) as exc:
-        return {}, [f"{side.name} cannot be used ({exc})."]
-    return obj, []
+    return read_settings_file(photo.with_suffix(".json"))
 
 
 def _seats_in_play(photo: Path, settings: dict[str, Any], profile, problems: list[str]) -> list[str]:

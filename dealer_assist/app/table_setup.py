@@ -9,7 +9,6 @@ the profile asked for can be.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from dealer_assist.calibration.profile import CalibrationError, TablePlane
 from dealer_assist.calibration.store import load_profile
 from dealer_assist.camera_util import CaptureMode, check_camera_index
 from dealer_assist.display import NO_DISPLAY_HINT, has_display
+from dealer_assist.fileio import JsonInputError, load_json
 
 __all__ = ["MAX_TABLE_MM", "ZONE_SLACK_MM", "TableRequest", "TableSetup", "calibrate_table", "parse_corners",
            "parse_size", "read_zones_file", "zone_notes"]
@@ -92,21 +92,15 @@ def parse_corners(text: str) -> np.ndarray:
 
 def read_zones_file(zones: Path) -> list:
     """The zones of a ``--zones`` JSON file (table mm); :class:`CalibrationError` with one sentence otherwise."""
-    from dealer_assist.calibration.table import zones_from_json
+    from dealer_assist.calibration.table import check_zones_apart, zones_from_json
 
     try:
-        obj = json.loads(zones.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise CalibrationError(f"{zones} cannot be read ({exc.strerror or exc}).") from None
-    except json.JSONDecodeError as exc:
-        raise CalibrationError(f"{zones} is not valid JSON ({exc.msg}: line {exc.lineno}, "
-                               f"column {exc.colno}).") from None
-    except UnicodeDecodeError:
-        raise CalibrationError(f"{zones} is not UTF-8 text, so it holds no zones.") from None
-    except (ValueError, RecursionError):
-        raise CalibrationError(f"{zones} holds JSON this program cannot read (nested too deeply, or a "
-                               f"number of over 4300 digits).") from None
-    return zones_from_json(obj, str(zones))
+        obj = load_json(zones)
+    except JsonInputError as exc:
+        raise CalibrationError(f"{exc.label} {exc.reason}, so it gives no zones.") from None
+    zone_list = zones_from_json(obj, str(zones))
+    check_zones_apart(zone_list, str(zones))  # a note lying in two seats would go to one by the list's order
+    return zone_list
 
 
 def _check_request(req: TableRequest) -> None:

@@ -8,16 +8,17 @@ wrong with it is a :class:`QuickFormError` naming the flag.
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from dataclasses import dataclass
-from typing import IO, Iterable, Iterator, Sequence
+from typing import Iterable, Iterator, Sequence
 
+from dealer_assist.fileio import MAX_JSON_BYTES, NOT_UTF8, JsonInputError, bounded_lines, is_blank_line, open_stream, \
+    parse_json
 from dealer_assist.rules import HandError, Showdown, TiePolicy, ZeroJoker, evaluate, parse_hand
 from dealer_assist.rules.formats import short_value
 
-__all__ = ["LineResult", "QuickFormError", "HandsFileError", "numbered_lines", "evaluate_lines", "quick_hand",
+__all__ = ["LineResult", "QuickFormError", "HandsFileError", "numbered_lines", "line_json", "evaluate_lines", "quick_hand",
            "evaluate_quick", "duplicate_warnings"]
 
 
@@ -46,39 +47,48 @@ class LineResult:
     is_text: bool = True
 
 
-def numbered_lines(path: str) -> Iterator[tuple[int, bytes]]:
-    """Numbered raw lines of ``path`` ('-' = standard input), read lazily.
+def numbered_lines(path: str) -> Iterator[tuple[int, bytes | None]]:
+    """Numbered raw lines of ``path`` ('-' = standard input), read lazily; None for a line over
+    :data:`~dealer_assist.fileio.MAX_JSON_BYTES` (see :func:`~dealer_assist.fileio.bounded_lines`).
+
+    A file must be a regular file or a pipe (``--hands <(…)``; a FIFO is opened without blocking, so
+    one nobody writes to reads as empty); a folder, a device (``/dev/zero``) or a socket is refused.
 
     Raises:
-        HandsFileError: the file cannot be opened.
+        HandsFileError: the file cannot be opened (one sentence).
     """
     if path == "-":
-        stream: IO[bytes] = sys.stdin.buffer
-        yield from enumerate(stream, 1)
+        yield from bounded_lines(sys.stdin.buffer)
         return
     try:
-        stream = open(path, "rb")
-    except OSError as error:
-        raise HandsFileError(f"cannot read {path!r}: {error.strerror or error}.") from None
+        stream = open_stream(path, label=repr(path), pipes=True)
+    except JsonInputError as error:
+        raise HandsFileError(f"cannot read {path!r}: it {error.reason}.") from None
     with stream:
-        yield from enumerate(stream, 1)
+        yield from bounded_lines(stream)
 
 
-def _line_hand(number: int, raw: bytes, exact: bool, reject_duplicates: bool) -> LineResult | None:
+def line_json(number: int, raw: bytes | None) -> tuple[object, str | None, bool]:
+    """One line of a JSON Lines file of hands (``eval``, ``odds``) through the one JSON loader:
+    ``(value, None, True)``, or ``(None, sentence, is_text)`` when it cannot be used, or
+    ``(None, None, True)`` for a blank line (it carries no hand). ``is_text`` is False for a line
+    that is not UTF-8 text."""
+    if raw is None:
+        return None, f"the line is longer than {MAX_JSON_BYTES // (1024 * 1024)} MiB, the most a hand may take.", True
+    if is_blank_line(raw):
+        return None, None, True
     try:
-        text = raw.decode("utf-8-sig" if number == 1 else "utf-8")
-    except UnicodeDecodeError:
-        return LineResult(number, error="the line is not valid UTF-8 text.", is_text=False)
-    if not text.strip():
+        return parse_json(raw, "the line"), None, True
+    except JsonInputError as error:
+        return None, str(error), error.reason != NOT_UTF8
+
+
+def _line_hand(number: int, raw: bytes | None, exact: bool, reject_duplicates: bool) -> LineResult | None:
+    obj, problem, is_text = line_json(number, raw)
+    if problem is not None:
+        return LineResult(number, error=problem, is_text=is_text)
+    if obj is None:
         return None  # blank lines carry no hand
-    try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as error:
-        return LineResult(number, error=f"not valid JSON ({error.msg} at column {error.colno}).")
-    except RecursionError:
-        return LineResult(number, error="not valid JSON (nested too deeply).")
-    except ValueError:  # int() refuses a number of more than 4300 digits
-        return LineResult(number, error="a number on the line is too long to read (over 4300 digits).")
     try:
         return LineResult(number, evaluate(parse_hand(obj, reject_duplicates=reject_duplicates), exact=exact))
     except HandError as error:

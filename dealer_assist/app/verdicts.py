@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum, unique
 from typing import Any, Mapping
 
@@ -13,7 +13,7 @@ from dealer_assist.rules import HandError, evaluate, is_serial, parse_hand, repe
 from dealer_assist.vision.model import NoteRead, NoteStatus
 from dealer_assist.vision.serials import SerialKind
 
-__all__ = ["Verdict", "NoteSource", "HandScore", "score_hand", "is_stray_read", "SETTING_KEYS"]
+__all__ = ["Verdict", "NoteSource", "HandScore", "score_hand", "is_stray_read", "stray_remark", "SETTING_KEYS"]
 
 #: The ``hand.json`` (and command-line) settings of a hand.
 SETTING_KEYS = ("position", "zero_joker", "tie_policy")
@@ -46,6 +46,7 @@ class HandScore:
     notes: list[dict[str, Any]]
     result: dict[str, Any] | None = None  # FORMATS.md §2 when scored
     showdown: Any = None  # rules.Showdown when scored (for the report)
+    remarks: list[str] = field(default_factory=list)  # what was read and not counted (a stray read), said
 
     def to_json(self) -> dict[str, Any]:
         obj: dict[str, Any] = {
@@ -56,6 +57,7 @@ class HandScore:
             "zero_joker": self.settings.get("zero_joker", "off"),
             "tie_policy": self.settings.get("tie_policy", "split"),
             "notes": self.notes,
+            "remarks": self.remarks,
             "players": {},
             "winners": [],
         }
@@ -96,10 +98,18 @@ def _manual_notes(name: str, seat: str, given: Any, expected: int) -> tuple[list
     return notes, reasons
 
 
-def _read_notes(name: str, seat: str, reading: ImageReading | None, expected: int) -> tuple[list[dict], list[str]]:
-    """The notes the reader found on one photo (each with ``ignored``), and the reasons for review."""
+def stray_remark(name: str, note: NoteRead) -> str:
+    """The sentence saying that a stray read on the photo ``name`` is not counted as a note."""
+    why = f" ({note.reason})" if note.reason else ""
+    return f"{name}: a stray read{why} is not counted as a note: one print, at most one 7-digit read."
+
+
+def _read_notes(name: str, seat: str, reading: ImageReading | None,
+                expected: int) -> tuple[list[dict], list[str], list[str]]:
+    """The notes the reader found on one photo (each with ``ignored``), the reasons for review, and a
+    remark per note read and not counted (:func:`stray_remark`)."""
     if reading is None or reading.error:
-        return [], [f"{name}: {reading.error if reading else 'not read'}"]
+        return [], [f"{name}: {reading.error if reading else 'not read'}"], []
     trusted = [n for n in reading.notes if n.serial is not None]
     found = reading.notes
     if len(trusted) == expected:
@@ -118,7 +128,8 @@ def _read_notes(name: str, seat: str, reading: ImageReading | None, expected: in
     if len(found) != expected:
         reasons.append(f"{name}: {_count(expected)} expected, {len(found)} found"
                        + (" (a note whose serial prints are hidden is not seen)." if len(found) < expected else "."))
-    return notes, reasons
+    remarks = [stray_remark(name, n) for n in reading.notes if not any(n is f for f in found)]
+    return notes, reasons, remarks
 
 
 def score_hand(folder: HandFolder, readings: Mapping[str, ImageReading],
@@ -147,6 +158,7 @@ def score_hand(folder: HandFolder, readings: Mapping[str, ImageReading],
         if key not in names:
             reasons.append(f"hand.json: 'serials' names {key}, which is not a photo in this hand.")
     notes: list[dict[str, Any]] = []
+    remarks: list[str] = []
     seats: dict[str, list[str]] = {BOARD: []}
     for slot in folder.slots:
         name = slot.path.name
@@ -154,7 +166,8 @@ def score_hand(folder: HandFolder, readings: Mapping[str, ImageReading],
         if name in manual:
             found, why = _manual_notes(name, slot.seat, manual[name], slot.expected)
         else:
-            found, why = _read_notes(name, slot.seat, readings.get(str(slot.path)), slot.expected)
+            found, why, said = _read_notes(name, slot.seat, readings.get(str(slot.path)), slot.expected)
+            remarks.extend(said)
         notes.extend(found)
         reasons.extend(why)
         seats[slot.seat].extend(n["serial"] for n in found if n["serial"] is not None)
@@ -175,13 +188,14 @@ def score_hand(folder: HandFolder, readings: Mapping[str, ImageReading],
                 who = "the board" if seat == BOARD else f"player {seat}"
                 reasons.append(f"{who} ({photos}) has {_count(len(serials))}, {want} expected.")
     if reasons:
-        return HandScore(str(folder.path), Verdict.NEEDS_REVIEW, reasons, settings, notes)
+        return HandScore(str(folder.path), Verdict.NEEDS_REVIEW, reasons, settings, notes, remarks=remarks)
     board = seats.pop(BOARD)
     hand_obj = {**settings, "board": board,
                 "players": [{"name": name, "pocket": serials} for name, serials in seats.items()]}
     try:
         hand = parse_hand(hand_obj, reject_duplicates=True)
     except HandError as exc:
-        return HandScore(str(folder.path), Verdict.NEEDS_REVIEW, [str(exc)], settings, notes)
+        return HandScore(str(folder.path), Verdict.NEEDS_REVIEW, [str(exc)], settings, notes, remarks=remarks)
     showdown = evaluate(hand)
-    return HandScore(str(folder.path), Verdict.SCORED, [], settings, notes, result_to_json(showdown), showdown)
+    return HandScore(str(folder.path), Verdict.SCORED, [], settings, notes, result_to_json(showdown), showdown,
+                     remarks)

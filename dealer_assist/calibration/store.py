@@ -17,7 +17,6 @@ every failure to load is one :class:`~.profile.CalibrationError` with a plain se
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from dataclasses import replace
@@ -25,7 +24,7 @@ from pathlib import Path
 
 from dealer_assist.calibration.profile import VERSION, CalibrationError, Profile
 from dealer_assist.calibration.schema import profile_from_json
-from dealer_assist.fileio import write_atomic
+from dealer_assist.fileio import JsonInputError, dumps_json, load_json, parse_json, write_atomic
 
 __all__ = ["ENV_DIR", "DEFAULT_NAME", "POINTER_SCHEMA", "calibration_dir", "samples_dir", "sample_names",
            "is_path_like", "profile_path", "pointer_target", "load_profile", "save_profile", "set_default",
@@ -107,12 +106,11 @@ def profile_path(name_or_path: str | os.PathLike | None = None, follow_default: 
 
 
 def pointer_target(path: Path) -> str | None:
-    """The profile name a ``default.json`` pointer names, or None when the file is not a pointer."""
-    if not path.is_file():  # a pipe would block the read
-        return None
+    """The profile name a ``default.json`` pointer names, or None when the file is not a pointer
+    (read by the one JSON loader: a pipe or a device is never opened blocking)."""
     try:
-        obj = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):
+        obj = load_json(path)
+    except JsonInputError:
         return None
     if not isinstance(obj, dict) or obj.get("schema") != POINTER_SCHEMA:
         return None
@@ -146,24 +144,10 @@ def load_profile(name_or_path: str | os.PathLike | None = None) -> Profile:
         raise CalibrationError(
             f"No calibration profile named '{label}' ({path} does not exist); "
             f"make one with `dealer-assist calibrate table`.")
-    if path.is_dir():
-        raise CalibrationError(f"{path} is a folder, not a calibration file.")
-    if not path.is_file():
-        raise CalibrationError(f"{path} is not a regular file (a pipe or a device), so it is no calibration profile.")
     try:
-        text = path.read_text(encoding="utf-8-sig")  # a BOM from a Windows editor is no error
-    except UnicodeDecodeError:
-        raise CalibrationError(f"{path} is not UTF-8 text, so it is no calibration profile.") from None
-    except OSError as exc:
-        raise CalibrationError(f"{path} cannot be read ({exc.strerror or exc}).") from None
-    try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CalibrationError(f"{path} is not valid JSON ({exc.msg}: line {exc.lineno}, column {exc.colno}).") from None
-    except RecursionError:
-        raise CalibrationError(f"{path} is not a calibration profile (its JSON is nested too deeply).") from None
-    except ValueError:  # int() refuses a number of more than 4300 digits
-        raise CalibrationError(f"{path} is not a calibration profile (it holds a number of over 4300 digits).") from None
+        obj = load_json(path)  # a folder, a pipe, a device, bad JSON, NaN: one sentence; a BOM is no error
+    except JsonInputError as exc:
+        raise CalibrationError(f"{exc.label} {exc.reason}, so it is no calibration profile.") from None
     return profile_from_json(obj, path.stem, path)
 
 
@@ -192,9 +176,12 @@ def save_profile(profile: Profile, name_or_path: str | os.PathLike | None = None
             raise CalibrationError(f"Cannot create the calibration folder {path.parent} ({exc.strerror}).") from None
     elif not path.parent.is_dir():
         raise CalibrationError(f"Cannot write {path}: the folder {path.parent} does not exist.")
-    text = json.dumps(profile.to_json(), indent=1, ensure_ascii=False) + "\n"
+    text = dumps_json(profile.to_json(), indent=1) + "\n"
     # the file must load back: never write something load_profile would refuse
-    profile_from_json(json.loads(text), path.stem, path)
+    try:
+        profile_from_json(parse_json(text, str(path)), path.stem, path)
+    except JsonInputError as exc:
+        raise CalibrationError(f"Cannot write {path}: the profile {exc.reason}.") from None
     try:
         write_atomic(path, text)
     except OSError as exc:
@@ -212,7 +199,7 @@ def set_default(name: str) -> Path:
         raise CalibrationError("The default must be a profile name in the calibration folder, not a path or 'default'.")
     load_profile(name)
     path = calibration_dir() / f"{DEFAULT_NAME}.json"
-    text = json.dumps({"schema": POINTER_SCHEMA, "version": VERSION, "profile": name}, indent=1) + "\n"
+    text = dumps_json({"schema": POINTER_SCHEMA, "version": VERSION, "profile": name}, indent=1) + "\n"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)  # a sample can be the default of an empty folder
         write_atomic(path, text)

@@ -22,9 +22,11 @@ def main() -> None:
     """Entry point of the ``dealer-assist`` console script.
 
     A full disk or a closed pipe on standard output, in any command, is one
-    sentence and exit code 1 (see :mod:`dealer_assist.cli.output`).
+    sentence and exit code 1; an output encoding that cannot show a character
+    degrades to ASCII (see :mod:`dealer_assist.cli.output`).
     """
-    from dealer_assist.cli.output import output_errors
+    from dealer_assist.cli.output import degrade_unshowable, output_errors
 
+    degrade_unshowable()
     with output_errors():
         app()

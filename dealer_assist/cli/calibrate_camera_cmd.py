@@ -6,12 +6,10 @@ Wiring only: the job is :mod:`dealer_assist.app.camera_setup` (and
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Optional
 
 import typer
-from rich.console import Console
 
 from dealer_assist.app.camera_setup import calibrate_camera
 from dealer_assist.app.note_setup import write_pattern
@@ -20,6 +18,8 @@ from dealer_assist.camera_util import CameraError
 from dealer_assist.cli.app import calibrate_app
 from dealer_assist.cli.calibration_report import camera_table
 from dealer_assist.cli.options import camera_size_option, capture_mode, errors_as_fail, fourcc_option
+from dealer_assist.cli.output import json_line, report_console
+from dealer_assist.render import safe_text
 from dealer_assist.vision.images import ImageError
 
 CALIBRATION_ERRORS = (CalibrationError, CameraError, ImageError)
@@ -47,14 +47,14 @@ def camera_command(
     frame, then: dealer-assist calibrate camera --images 'shots/*.jpg'
     --pattern 9x6 --square-mm 25 --output mytable
     """
-    err = Console(stderr=True)
+    err = report_console(stderr=True)
     with errors_as_fail(*CALIBRATION_ERRORS):
         result = calibrate_camera(output, pattern, square_mm, images=images, device=device, min_views=min_views,
                                   mode=capture_mode(camera_size, fourcc))
     saved = result.saved.profile
-    err.print(f"wrote {saved.path}")
+    err.print(safe_text(f"wrote {saved.path}"), markup=False, highlight=False)
     if result.saved.made_default:
-        err.print(f"'{saved.path.stem}' is now the default profile")
+        err.print(safe_text(f"'{saved.path.stem}' is now the default profile"), markup=False, highlight=False)
     if result.dropped_table:
         err.print("[yellow]note:[/] the profile's table section was made with another camera model and was removed: "
                   "run `dealer-assist calibrate table` again.")
@@ -62,15 +62,15 @@ def camera_command(
         err.print(f"[yellow]note:[/] the views cover {result.coverage:.0%} of the frame; the edges matter most "
                   f"for distortion.")
     for f, why in result.unusable.items():
-        err.print(f"skipped {f}: {why}")
+        err.print(safe_text(f"skipped {f}: {why}"), markup=False, highlight=False)
     if as_json:
         cam = result.camera
-        print(json.dumps({"camera_matrix": cam.camera_matrix.tolist(), "dist_coeffs": cam.dist_coeffs.tolist(),
-                          "rms": cam.rms, "image_size": list(cam.image_size), "views_used": cam.views_used,
-                          "coverage": round(result.coverage, 3), "unusable": result.unusable,
-                          "output": str(saved.path)}))
+        print(json_line({"camera_matrix": cam.camera_matrix.tolist(), "dist_coeffs": cam.dist_coeffs.tolist(),
+                         "rms": cam.rms, "image_size": list(cam.image_size), "views_used": cam.views_used,
+                         "coverage": round(result.coverage, 3), "unusable": result.unusable,
+                         "output": str(saved.path)}), end="")
         return
-    Console().print(camera_table(result))
+    report_console().print(camera_table(result))
 
 
 @calibrate_app.command("pattern")

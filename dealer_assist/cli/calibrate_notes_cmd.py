@@ -5,12 +5,10 @@ Wiring only: the job is :func:`dealer_assist.app.note_setup.learn_notes`.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import List
 
 import typer
-from rich.console import Console
 
 from dealer_assist.app.note_setup import learn_notes
 from dealer_assist.calibration.profile import CalibrationError
@@ -18,6 +16,8 @@ from dealer_assist.camera_util import CameraError
 from dealer_assist.cli.app import calibrate_app
 from dealer_assist.cli.calibration_report import notes_table
 from dealer_assist.cli.options import errors_as_fail
+from dealer_assist.cli.output import json_line, report_console
+from dealer_assist.render import safe_text
 from dealer_assist.vision.images import ImageError
 
 
@@ -36,16 +36,16 @@ def notes_command(
     serial print's ink box measured (normalised 0..1 of the note); several
     photos are combined by the median.
     """
-    err = Console(stderr=True)
+    err = report_console(stderr=True)
     with errors_as_fail(CalibrationError, CameraError, ImageError):
         result = learn_notes(images, output)
     saved = result.saved.profile
-    err.print(f"wrote {saved.path}")
+    err.print(safe_text(f"wrote {saved.path}"), markup=False, highlight=False)
     if result.saved.made_default:
-        err.print(f"'{saved.path.stem}' is now the default profile")
+        err.print(safe_text(f"'{saved.path.stem}' is now the default profile"), markup=False, highlight=False)
     for p in result.problems:
-        err.print(f"skipped {p}")
+        err.print(safe_text(f"skipped {p}"), markup=False, highlight=False)
     if as_json:
-        print(json.dumps(result.layout.to_json(), ensure_ascii=False))
+        print(json_line(result.layout.to_json()), end="")
         return
-    Console().print(notes_table(result.layout, f"note layout → {saved.path}"))
+    report_console().print(notes_table(result.layout, f"note layout → {saved.path}"))

@@ -6,11 +6,9 @@ listing :func:`dealer_assist.app.profiles.listing`.
 
 from __future__ import annotations
 
-import json
 from typing import Optional
 
 import typer
-from rich.console import Console
 
 from dealer_assist.app.profiles import Listing, listing
 from dealer_assist.calibration.profile import CalibrationError, Profile
@@ -18,7 +16,8 @@ from dealer_assist.calibration.store import DEFAULT_NAME, load_profile, set_defa
 from dealer_assist.cli.app import calibrate_app
 from dealer_assist.cli.calibration_report import profile_view
 from dealer_assist.cli.options import errors_as_fail
-from dealer_assist.cli.output import output_errors
+from dealer_assist.cli.output import json_line, output_errors, report_console
+from dealer_assist.render import safe_text
 
 
 @calibrate_app.command("show")
@@ -36,9 +35,9 @@ def show_command(
 
 def _show(profile: Profile, as_json: bool) -> None:
     if as_json:
-        print(json.dumps(profile.to_json(), ensure_ascii=False, indent=1), flush=True)
+        print(json_line(profile.to_json(), indent=1), end="", flush=True)
         return
-    console = Console()
+    console = report_console()
     for part in profile_view(profile):
         console.print(part)
 
@@ -57,11 +56,11 @@ def _print_listing(found: Listing) -> None:
         if found.samples:
             typer.echo(f"  (samples usable by name: {', '.join(found.samples)})")
         return
-    for entry in found.entries:
+    for entry in found.entries:  # names of files in the calibration folder: shown as text
         note = f"  (unusable: {entry.problem})" if entry.problem is not None else ""
-        typer.echo(f"{'*' if entry.is_default else ' '} {entry.name}{note}")
+        typer.echo(safe_text(f"{'*' if entry.is_default else ' '} {entry.name}{note}"))
     if found.pointer_problem is not None:
-        typer.echo(f"  {DEFAULT_NAME}  (unusable: {found.pointer_problem})")
+        typer.echo(safe_text(f"  {DEFAULT_NAME}  (unusable: {found.pointer_problem})"))
     elif found.default_missing is not None:
         typer.echo(f"  {DEFAULT_NAME}  (unusable: it points to '{found.default_missing}', which does not exist)")
     elif found.default_sample is not None:

@@ -7,12 +7,11 @@ and :func:`dealer_assist.app.note_setup.check_table_photo`.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Optional
 
 import typer
-from rich.console import Console
+from rich.text import Text
 
 from dealer_assist.app.note_setup import check_table_photo
 from dealer_assist.app.profiles import profile_label
@@ -22,6 +21,8 @@ from dealer_assist.camera_util import CameraError
 from dealer_assist.cli.app import calibrate_app
 from dealer_assist.cli.calibration_report import check_table, table_zones
 from dealer_assist.cli.options import camera_size_option, capture_mode, errors_as_fail, fourcc_option
+from dealer_assist.cli.output import json_line, report_console
+from dealer_assist.render import safe_text
 from dealer_assist.vision.images import ImageError
 
 CALIBRATION_ERRORS = (CalibrationError, CameraError, ImageError)
@@ -64,19 +65,20 @@ def table_command(
     Example: dealer-assist calibrate table --image table.jpg --aruco --table-mm 1000,700
     --seats alice,boris,chen,dana --output mytable
     """
-    err = Console(stderr=True)
+    err = report_console(stderr=True)
     request = TableRequest(output, image, device, corners, aruco, interactive, table_mm, marker_mm, marker_inset_mm,
                            seats, zones, intrinsics, capture_mode(camera_size, fourcc))
     with errors_as_fail(*CALIBRATION_ERRORS):
         result = calibrate_table(request)
     saved = result.saved.profile
-    err.print(f"wrote {saved.path}")
+    err.print(safe_text(f"wrote {saved.path}"), markup=False, highlight=False)
     if result.saved.made_default:
-        err.print(f"'{saved.path.stem}' is now the default profile")
+        err.print(safe_text(f"'{saved.path.stem}' is now the default profile"), markup=False, highlight=False)
     for note in result.notes:
-        err.print(f"[yellow]note:[/] {note}", highlight=False)
-    Console().print(table_zones(result))
-    err.print(f"check it: dealer-assist calibrate check PHOTO --calibration {profile_label(saved)} --output check.jpg")
+        err.print(Text.assemble(("note:", "yellow"), " ", safe_text(note)), highlight=False)
+    report_console().print(table_zones(result))
+    err.print(safe_text(f"check it: dealer-assist calibrate check PHOTO --calibration {profile_label(saved)} "
+                        f"--output check.jpg"), markup=False, highlight=False)
 
 
 @calibrate_app.command("check")
@@ -92,7 +94,7 @@ def check_command(
     with errors_as_fail(*CALIBRATION_ERRORS):
         check = check_table_photo(image, calibration, output)
     if as_json:
-        print(json.dumps({"image": str(image), "calibration": check.profile.name, "annotated": str(output),
-                          "notes": check.rows}, ensure_ascii=False))
+        print(json_line({"image": str(image), "calibration": check.profile.name, "annotated": str(output),
+                         "notes": check.rows}), end="")
         return
-    Console().print(check_table(check, str(image), str(output)))
+    report_console().print(check_table(check, str(image), str(output)))

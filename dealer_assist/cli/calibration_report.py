@@ -13,6 +13,7 @@ from dealer_assist.app.camera_setup import CameraSetup
 from dealer_assist.app.note_setup import TableCheck
 from dealer_assist.app.table_setup import TableSetup
 from dealer_assist.calibration.profile import NoteLayout, Profile
+from dealer_assist.render import name_text
 
 __all__ = ["camera_table", "table_zones", "notes_table", "profile_view", "check_table"]
 
@@ -20,7 +21,8 @@ __all__ = ["camera_table", "table_zones", "notes_table", "profile_view", "check_
 def camera_table(result: CameraSetup) -> Table:
     """The camera fit: views used, RMS error, focal length, principal point, distortion, coverage."""
     cam, k = result.camera, result.camera.camera_matrix
-    t = Table(title=f"camera calibration → {result.saved.profile.path}", title_justify="left", show_header=False)
+    t = Table(title=name_text(f"camera calibration → {result.saved.profile.path}"), title_justify="left",
+              show_header=False)
     t.add_row("views used", f"{cam.views_used} of {cam.views_used + len(result.unusable)}")
     t.add_row("RMS re-projection error", f"{cam.rms:.3f} px")
     t.add_row("focal length fx, fy", f"{k[0, 0]:.1f}, {k[1, 1]:.1f} px")
@@ -36,7 +38,7 @@ def table_zones(result: TableSetup) -> Table:
     profile = result.saved.profile
     table, size, fit = profile.table, result.image_size, result.fit
     w, h = table.table_size_mm
-    t = Table(title=f"table calibration → {profile.path}", title_justify="left")
+    t = Table(title=name_text(f"table calibration → {profile.path}"), title_justify="left")
     t.add_column("zone")
     t.add_column("kind")
     t.add_column("centre, mm", justify="right")
@@ -54,7 +56,7 @@ def table_zones(result: TableSetup) -> Table:
 
 def notes_table(layout: NoteLayout, title: str) -> Table:
     """A note layout: each print's box (0..1 of the note) and ink colour; the aspect and the samples."""
-    t = Table(title=title, title_justify="left")
+    t = Table(title=name_text(title), title_justify="left")
     t.add_column("print")
     t.add_column("box x0 y0 x1 y1 (0..1)")
     t.add_column("ink colour")
@@ -97,14 +99,16 @@ def _table_section(profile: Profile) -> Sequence[RenderableType]:
     for z in tp.zones:
         t.add_row(z.name, z.kind, " ".join(f"{x:.0f},{y:.0f}" for x, y in z.polygon_mm))
     src = tp.extra.get("source") or {}
-    t.caption = ("corners in the photo: " + " ".join(f"{x:.0f},{y:.0f}" for x, y in corners)
-                 + (f"; from {src.get('method')} on {src.get('image')}, RMS {src.get('rms_px')} px" if src else ""))
-    return [t, Text.from_markup("seats clockwise: " + ", ".join(tp.seats))]
+    t.caption = name_text("corners in the photo: " + " ".join(f"{x:.0f},{y:.0f}" for x, y in corners)
+                          + (f"; from {src.get('method')} on {src.get('image')}, RMS {src.get('rms_px')} px"
+                             if src else ""))
+    return [t, name_text("seats clockwise: " + ", ".join(tp.seats))]
 
 
 def profile_view(profile: Profile) -> list[RenderableType]:
     """``calibrate show``: the name and path, then each section (or what makes it)."""
-    parts: list[RenderableType] = [Text.from_markup(f"[bold]{profile.name}[/]  {profile.path}")]
+    parts: list[RenderableType] = [Text.assemble(name_text(profile.name, style="bold"), "  ",
+                                                 name_text(profile.path))]
     parts.append(_camera_section(profile))
     parts.extend(_table_section(profile))
     if profile.notes is not None:
@@ -116,7 +120,7 @@ def profile_view(profile: Profile) -> list[RenderableType]:
 
 def check_table(check: TableCheck, image: str, output: str) -> Table:
     """``calibrate check``: each note's serial, status, zone and centre; the caption counts the notes per zone."""
-    t = Table(title=f"{image} through '{check.profile.name}' → {output}", title_justify="left")
+    t = Table(title=name_text(f"{image} through '{check.profile.name}' → {output}"), title_justify="left")
     t.add_column("#", justify="right")
     t.add_column("serial")
     t.add_column("status")
@@ -126,7 +130,7 @@ def check_table(check: TableCheck, image: str, output: str) -> Table:
         t.add_row(str(i), r["serial"] or "?", r["status"].replace("_", " "), r["zone"] or "[red]no zone[/]",
                   f"{r['centre_px'][0]:.0f}, {r['centre_px'][1]:.0f}")
     counts = check.counts
-    t.caption = ", ".join(f"{z.name}: {counts.get(z.name, 0)}" for z in check.profile.table.zones) + (
-        f", no zone: {counts[None]}" if counts.get(None) else "")
+    t.caption = name_text(", ".join(f"{z.name}: {counts.get(z.name, 0)}" for z in check.profile.table.zones) + (
+        f", no zone: {counts[None]}" if counts.get(None) else ""))
     return t
 

@@ -6,12 +6,10 @@ the rules :mod:`dealer_assist.rules`, the human output :mod:`dealer_assist.rende
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import List, Optional
 
 import typer
-from rich.console import Console
 
 from dealer_assist.app.typed_hands import (
     HandsFileError,
@@ -24,9 +22,9 @@ from dealer_assist.app.typed_hands import (
 )
 from dealer_assist.cli.app import app
 from dealer_assist.cli.options import lang_option, resolve_lang, tie_policy_option, zero_joker_option
-from dealer_assist.cli.output import OutputError, output_errors, write_stdout
+from dealer_assist.cli.output import OutputError, json_line, output_errors, report_console, write_stdout
 from dealer_assist.i18n import Lang, texts
-from dealer_assist.render import render_showdown
+from dealer_assist.render import render_showdown, safe_text
 from dealer_assist.rules import Showdown, TiePolicy, ZeroJoker, result_to_json
 
 __all__ = ["eval_command"]
@@ -123,23 +121,24 @@ def eval_command(
 
 def _emit(number: Optional[int], showdown: Showdown, as_json: bool, lang: str, title: Optional[str]) -> None:
     if as_json:
-        write_stdout(json.dumps(result_to_json(showdown), ensure_ascii=False) + "\n")
+        write_stdout(json_line(result_to_json(showdown)))
     else:
         try:
-            Console().print(render_showdown(showdown, lang, title=title, duplicate_warnings=False))
+            report_console().print(render_showdown(showdown, lang, title=title, duplicate_warnings=False))
             sys.stdout.flush()
         except OSError as error:
             raise OutputError() from error
     for warning in duplicate_warnings(showdown, number):
-        typer.echo(warning, err=True)
+        typer.echo(safe_text(warning), err=True)
 
 
 def _error(number: int, message: str, as_json: bool) -> None:
     text = f"line {number}: {message}"
     if as_json:
-        write_stdout(json.dumps({"error": text}, ensure_ascii=False) + "\n")
+        write_stdout(json_line({"error": text}))
     else:
-        Console(stderr=True).print(text, style="bold red", markup=False, highlight=False)
+        report_console(stderr=True).print(safe_text(text), style="bold red", markup=False, highlight=False,
+                                          soft_wrap=True)
 
 
 def _evaluate_file(path: str, as_json: bool, lang: str, exact: bool, reject_duplicates: bool) -> tuple[int, int]:

@@ -7,33 +7,27 @@ engine (:mod:`dealer_assist.rules`) and :func:`dealer_assist.render.render_showd
 
 from __future__ import annotations
 
-import json
-import re
 import sys
 from pathlib import Path
 from typing import Optional
 
 import typer
-from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from dealer_assist.cli.app import app
 from dealer_assist.cli.options import fail, lang_option, resolve_lang
-from dealer_assist.cli.output import output_errors
+from dealer_assist.cli.output import json_line, output_errors, report_console
 from dealer_assist.i18n import Lang, texts
-from dealer_assist.render import render_showdown
+from dealer_assist.render import name_text, render_showdown, safe_text
 
 __all__ = ["history_command"]
 
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-
-
 def _cell(value: object) -> Text:
     """A logged field as a table cell: empty when absent or null; shown as it is written (a log
-    is data: ``[red]`` is not rich markup, and terminal control characters are dropped)."""
-    return Text("" if value is None else _CONTROL.sub("", str(value)))
+    is data: ``[red]`` is not rich markup, and terminal control characters are escaped visibly)."""
+    return name_text("" if value is None else value)
 
 
 @app.command("history")
@@ -55,9 +49,9 @@ def history_command(
         records, warnings = read_log(path)
     except HistoryError as exc:
         fail(str(exc))
-    err = Console(stderr=True)
+    err = report_console(stderr=True)
     for w in warnings:
-        err.print(f"warning: {w}", markup=False, highlight=False)
+        err.print(safe_text(f"warning: {w}"), markup=False, highlight=False, soft_wrap=True)
     if show is not None:
         if show > len(records):
             fail(f"The log {path} holds {len(records)} hand(s); there is no hand {show}.")
@@ -72,10 +66,10 @@ def _print_history(records: list[dict], path: Path, show: Optional[int], as_json
 
     if as_json:
         for r in records:
-            sys.stdout.write(json.dumps(r, ensure_ascii=False) + "\n")
+            sys.stdout.write(json_line(r))
         sys.stdout.flush()
         return
-    console = Console()
+    console = report_console()
     if show is None:
         table = Table(title=_cell(f"{path} · {len(records)} hand(s)"), title_justify="left")
         for col in ("#", "finished", "hand", "P", "dealer", "board", "winners", "status"):
@@ -90,13 +84,12 @@ def _print_history(records: list[dict], path: Path, show: Optional[int], as_json
     r = records[0]
     title = (f"{texts(lang)['hand']} {r.get('hand')} · {str(r.get('finished', '')).replace('T', ' ')[:19]} · "
              f"{r.get('end', '')}")
-    title = _CONTROL.sub("", title)
     try:
         hand = parse_hand(r.get("input"))
         console.print(render_showdown(evaluate(hand), lang, title=title))
     except HandError as exc:
-        console.print(Text(_CONTROL.sub("", title), style="bold"))
-        console.print(_CONTROL.sub("", f"Not a complete showdown ({exc}); the notes as logged:"), markup=False,
+        console.print(name_text(title, style="bold"))
+        console.print(safe_text(f"Not a complete showdown ({exc}); the notes as logged:"), markup=False,
                       highlight=False)
         table = Table()
         for col in ("zone", "#", "serial", "source", "status"):
@@ -106,5 +99,5 @@ def _print_history(records: list[dict], path: Path, show: Optional[int], as_json
                           _cell(n.get("source")), _cell(n.get("status")))
         console.print(table)
     if r.get("winners") is not None:
-        console.print(_CONTROL.sub("", f"Logged winners: {', '.join(map(str, r['winners'])) or 'none'}"), markup=False,
+        console.print(safe_text(f"Logged winners: {', '.join(map(str, r['winners'])) or 'none'}"), markup=False,
                       highlight=False)

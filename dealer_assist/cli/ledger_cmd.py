@@ -7,21 +7,20 @@ and the transfers are :func:`dealer_assist.ledger.build_ledger`.
 from __future__ import annotations
 
 import csv
-import json
-import re
 import sys
 from datetime import datetime
 from pathlib import Path
 from typing import Optional
 
 import typer
-from rich.console import Console, Group
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
 from dealer_assist.cli.app import app
-from dealer_assist.cli.output import output_errors
+from dealer_assist.cli.output import json_line, output_errors, report_console
 from dealer_assist.ledger import CARRIED_POT, EXACT_PARTIES, ORGANISER, Ledger, build_ledger
+from dealer_assist.render import name_text, safe_text
 from dealer_assist.rules.formats import chips_to_json
 
 __all__ = ["ledger_command", "parse_since", "ledger_to_json"]
@@ -34,12 +33,10 @@ EPILOG = (
     "  dealer-assist ledger --log hands.jsonl --since 2025-01-01T19:00 --ante 10 --rake 2 --json"
 )
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-
-
 def _cell(value: object) -> Text:
-    """A logged name or figure as a table cell, shown as written (no rich markup, no control characters)."""
-    return Text(_CONTROL.sub("", str(value)))
+    """A logged name or figure as a table cell, shown as written (no rich markup; control characters escaped
+    visibly by :func:`~dealer_assist.render.safe_text`)."""
+    return name_text(value)
 
 
 def parse_since(text: str) -> datetime:
@@ -100,26 +97,26 @@ def ledger_command(
     try:
         records, warnings = read_log(path)
     except HistoryError as exc:
-        typer.echo(f"Error: {exc}", err=True)
+        typer.echo(safe_text(f"Error: {exc}"), err=True)
         raise typer.Exit(2)
     ledger = build_ledger(records, ante=ante, rake=rake, since=when)
-    err = Console(stderr=True, soft_wrap=True)
+    err = report_console(stderr=True, soft_wrap=True)
     if warnings:
-        err.print(f"warning: {len(warnings)} line(s) of {path} are not hand records this program can read; "
-                  f"skipped.", markup=False, highlight=False)
+        err.print(safe_text(f"warning: {len(warnings)} line(s) of {path} are not hand records this program can read; "
+                            f"skipped."), markup=False, highlight=False)
     if ledger.skipped:
         more = f" (and {len(ledger.skipped) - 1} more)" if len(ledger.skipped) > 1 else ""
-        err.print(f"warning: {len(ledger.skipped)} hand record(s) left out of the ledger: "
-                  f"{ledger.skipped[0]}{more}", markup=False, highlight=False)
+        err.print(safe_text(f"warning: {len(ledger.skipped)} hand record(s) left out of the ledger: "
+                            f"{ledger.skipped[0]}{more}"), markup=False, highlight=False)
     with output_errors():
         if as_json:
             out = ledger_to_json(ledger)
             out.update({"log": str(path), "since": when.isoformat() if when else None, "skipped_lines": len(warnings)})
-            sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+            sys.stdout.write(json_line(out))
         elif as_csv:
             _write_csv(ledger)
         else:
-            Console().print(_render(ledger, path, when))
+            report_console().print(_render(ledger, path, when))
         sys.stdout.flush()
 
 

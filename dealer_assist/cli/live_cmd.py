@@ -25,6 +25,7 @@ from dealer_assist.cli.options import (
     zero_joker_option,
 )
 from dealer_assist.i18n import Lang
+from dealer_assist.render import safe_text
 from dealer_assist.rules import TiePolicy, ZeroJoker
 
 __all__ = ["live_command"]
@@ -122,12 +123,12 @@ def live_command(
     try:
         run = prepare_live(config)
     except LiveSetupError as exc:
-        fail(str(exc))
+        fail(safe_text(exc))
     outcome = run_live(run)
-    for sentence in outcome.notices:
-        typer.echo(sentence, err=True)
+    for sentence in outcome.notices:  # names of the recording's files: shown as text
+        typer.echo(safe_text(sentence), err=True)
     if outcome.errors:
         for sentence in outcome.errors[:-1]:
-            typer.echo(f"Error: {sentence}", err=True)
-        fail(outcome.errors[-1], 2)
+            typer.echo(safe_text(f"Error: {sentence}"), err=True)
+        fail(safe_text(outcome.errors[-1]), 2)
     raise typer.Exit(outcome.code)

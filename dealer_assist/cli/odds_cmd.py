@@ -7,18 +7,18 @@ wrong with a bad line in one sentence, as ``dealer-assist eval`` does.
 
 from __future__ import annotations
 
-import json
 import sys
-from typing import IO, Iterator
+from typing import Iterator
 
 import typer
-from rich.console import Console, Group
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from dealer_assist.app.typed_hands import HandsFileError, line_json, numbered_lines
 from dealer_assist.cli.app import app
-from dealer_assist.cli.output import OutputError, output_errors, write_stdout
-from dealer_assist.render import serial_text
+from dealer_assist.cli.output import OutputError, json_line, output_errors, report_console, write_stdout
+from dealer_assist.render import name_text, safe_text, serial_text
 from dealer_assist.rules.errors import HandError
 from dealer_assist.rules.odds import AllInOdds, all_in_odds, odds_to_json, parse_odds_hand
 from dealer_assist.rules.showdown import Hand
@@ -110,7 +110,7 @@ def render_odds(hand: Hand, odds: AllInOdds, unknown: frozenset[tuple[str, int]]
             if j:
                 pocket.append(" ")
             pocket.append("???????" if (player.name, j) in unknown else serial_text(serial, p))
-        row = [Text(player.name), pocket, percent(result.win), percent(result.tie)]
+        row = [name_text(player.name), pocket, percent(result.win), percent(result.tie)]
         table.add_row(*row, *([_STATUS.get(result.status, "")] if statuses else []))
     caption = Text(f"pot shared: {percent(float(odds.split_exact))}")
     if odds.board_unknown:
@@ -121,43 +121,24 @@ def render_odds(hand: Hand, odds: AllInOdds, unknown: frozenset[tuple[str, int]]
 def _error(number: int, message: str, as_json: bool) -> None:
     text = f"line {number}: {message}"
     if as_json:
-        write_stdout(json.dumps({"error": text}, ensure_ascii=False) + "\n")
+        write_stdout(json_line({"error": text}))
     else:
-        Console(stderr=True).print(text, style="bold red", markup=False, highlight=False, soft_wrap=True)
+        report_console(stderr=True).print(safe_text(text), style="bold red", markup=False, highlight=False,
+                                          soft_wrap=True)
 
 
-def _lines(path: str) -> Iterator[tuple[int, bytes]]:
-    """Numbered raw lines of ``path`` ('-' = stdin), read lazily."""
-    if path == "-":
-        stream: IO[bytes] = sys.stdin.buffer
-        yield from enumerate(stream, 1)
-        return
+def _lines(path: str) -> Iterator[tuple[int, bytes | None]]:
+    """Numbered raw lines of ``path`` ('-' = stdin), read lazily (:func:`~dealer_assist.app.typed_hands.numbered_lines`)."""
     try:
-        stream = open(path, "rb")
-    except OSError as error:
-        raise typer.BadParameter(
-            f"cannot read {path!r}: {error.strerror or error}.", param_hint="'--hands'"
-        ) from None
-    with stream:
-        yield from enumerate(stream, 1)
+        yield from numbered_lines(path)
+    except HandsFileError as error:
+        raise typer.BadParameter(str(error), param_hint="'--hands'") from None
 
 
-def _decode(number: int, raw: bytes) -> tuple[object, str | None]:
-    """The JSON object of a line, or the sentence saying why there is none (``None`` for a blank line)."""
-    try:
-        text = raw.decode("utf-8-sig" if number == 1 else "utf-8")
-    except UnicodeDecodeError:
-        return None, "the line is not valid UTF-8 text."
-    if not text.strip():
-        return None, None
-    try:
-        return json.loads(text), None
-    except json.JSONDecodeError as error:
-        return None, f"not valid JSON ({error.msg} at column {error.colno})."
-    except RecursionError:
-        return None, "not valid JSON (nested too deeply)."
-    except ValueError:  # int() refuses a number of more than 4300 digits
-        return None, "a number on the line is too long to read (over 4300 digits)."
+def _decode(number: int, raw: bytes | None) -> tuple[object, str | None]:
+    """The JSON value of a line, or the sentence saying why there is none (``None`` for a blank line)."""
+    obj, problem, _ = line_json(number, raw)
+    return obj, problem
 
 
 def _odds_file(path: str, as_json: bool, exact: bool) -> tuple[int, int]:
@@ -180,10 +161,10 @@ def _odds_file(path: str, as_json: bool, exact: bool) -> tuple[int, int]:
             _error(number, str(error), as_json)
             continue
         if as_json:
-            write_stdout(json.dumps(odds_to_json(odds, exact=exact), ensure_ascii=False) + "\n")
+            write_stdout(json_line(odds_to_json(odds, exact=exact)))
         else:
             try:
-                Console().print(render_odds(hand, odds, unknown, title=f"Hand, line {number}"))
+                report_console().print(render_odds(hand, odds, unknown, title=f"Hand, line {number}"))
                 sys.stdout.flush()
             except OSError as error:
                 raise OutputError() from error

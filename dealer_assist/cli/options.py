@@ -39,8 +39,11 @@ E = TypeVar("E", bound=Enum)
 
 
 def fail(message: str, code: int = USAGE_ERROR) -> NoReturn:
-    """End the command: ``Error: <message>`` (one sentence) on stderr, exit ``code``."""
-    typer.echo(f"Error: {message}", err=True)
+    """End the command: ``Error: <message>`` (one sentence) on stderr, exit ``code``; the names in it are shown
+    as text (:func:`dealer_assist.render.safe_text`)."""
+    from dealer_assist.render import safe_text
+
+    typer.echo(f"Error: {safe_text(message)}", err=True)
     raise typer.Exit(code)
 
 

@@ -1,4 +1,4 @@
-"""Writing to standard output that may fail: a full disk, a closed pipe.
+"""Writing to standard output that may fail: a full disk, a closed pipe, an encoding without the characters.
 
 ``with output_errors():`` around the code that prints turns an ``OSError``
 from standard output into one sentence on stderr ("cannot write output: no
@@ -6,17 +6,136 @@ space left on device.") and exit code 1, instead of a traceback. A pipe whose
 reader has gone (``| head``) ends quietly with exit code 1. Standard output is
 then pointed at the null device, so Python's own flush at exit cannot fail a
 second time. It works inside a typer command and around ``app()`` alike.
+
+An output whose encoding cannot show a character (``PYTHONIOENCODING=ascii``,
+a POSIX locale without UTF-8 mode) degrades to ASCII instead of ending in a
+``UnicodeEncodeError``: :func:`degrade_unshowable` (called once at start, by
+:func:`dealer_assist.cli.main`) makes standard output and standard error
+write ``·`` as ``|``, ``—`` as ``-``, Russian in Latin letters (``Пара`` as
+``Para``) and anything else as ``\\uXXXX``. JSON is written by
+:func:`json_line`, which escapes every non-ASCII character the JSON way
+(``\\u00b7``) on such an output, so it stays exact, valid JSON.
+
+:func:`report_console` is the rich console of a command's report: at least
+:data:`MIN_WIDTH` columns wide, whatever ``COLUMNS`` says (``0``, ``20``), so
+the words of a table are never cut to ``s…``.
 """
 
 from __future__ import annotations
 
+import codecs
 import errno
 import os
 import sys
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Any, Iterator
 
-__all__ = ["OutputError", "output_errors", "write_stdout"]
+from dealer_assist.fileio import dumps_json
+
+__all__ = ["OutputError", "output_errors", "write_stdout", "degrade_unshowable", "json_line", "report_console",
+           "MIN_WIDTH", "ASCII_FALLBACK"]
+
+#: The fewest columns a report is laid out in (a narrower terminal wraps its lines instead).
+MIN_WIDTH = 80
+#: The name of the codec error handler (and of the ASCII codec) that writes what an output cannot show
+#: as ASCII (see the module doc).
+ASCII_FALLBACK = "dealer_assist_ascii"
+
+_PUNCTUATION = {
+    "\u00b7": "|", "\u2022": "*", "\u2014": "-", "\u2013": "-", "\u2212": "-", "\u2026": "...", "\u2192": "->",
+    "\u2190": "<-", "\u00d7": "x", "\u00a7": "S", "\u00ab": '"', "\u00bb": '"', "\u201c": '"', "\u201d": '"',
+    "\u201e": '"', "\u2018": "'", "\u2019": "'", "\u2264": "<=", "\u2265": ">=", "\u00b1": "+/-", "\u00a0": " ",
+    "\u2713": "v", "\u2717": "x", "\u2248": "~", "\u2116": "No.", "\u00b0": " deg",
+}
+_CYRILLIC = dict(zip(
+    "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
+    ["a", "b", "v", "g", "d", "e", "yo", "zh", "z", "i", "y", "k", "l", "m", "n", "o", "p", "r", "s", "t", "u",
+     "f", "kh", "ts", "ch", "sh", "shch", "", "y", "", "e", "yu", "ya"]))
+
+
+def _ascii_for(ch: str) -> str:
+    if ch in _PUNCTUATION:
+        return _PUNCTUATION[ch]
+    low = ch.lower()
+    if low in _CYRILLIC:
+        latin = _CYRILLIC[low]
+        return latin.capitalize() if ch != low else latin
+    n = ord(ch)
+    return f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}" if n < 0x10000 else f"\\U{n:08x}"
+
+
+def _fallback(exc: UnicodeError) -> tuple[str, int]:
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    return "".join(_ascii_for(ch) for ch in exc.object[exc.start:exc.end]), exc.end
+
+
+codecs.register_error(ASCII_FALLBACK, _fallback)
+
+
+class _AsciiEncoder(codecs.IncrementalEncoder):
+    def encode(self, text: str, final: bool = False) -> bytes:
+        return text.encode("ascii", ASCII_FALLBACK)
+
+
+class _AsciiDecoder(codecs.IncrementalDecoder):
+    def decode(self, data: bytes, final: bool = False) -> str:
+        return bytes(data).decode("ascii", "replace")
+
+
+def _search(name: str) -> codecs.CodecInfo | None:
+    if name != ASCII_FALLBACK:
+        return None
+    return codecs.CodecInfo(name=ASCII_FALLBACK, encode=lambda t, e="strict": (t.encode("ascii", ASCII_FALLBACK), len(t)),
+                            decode=lambda b, e="strict": (bytes(b).decode("ascii", "replace"), len(b)),
+                            incrementalencoder=_AsciiEncoder, incrementaldecoder=_AsciiDecoder)
+
+
+codecs.register(_search)
+
+
+def _is_unicode(stream: Any) -> bool:
+    """Whether ``stream`` writes every character (a UTF encoding)."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        return codecs.lookup(encoding).name.startswith("utf")
+    except LookupError:
+        return False
+
+
+def degrade_unshowable() -> None:
+    """Make standard output and error write what their encoding cannot show as ASCII (see the module doc).
+
+    An ASCII stream gets the :data:`ASCII_FALLBACK` codec (click then writes through it instead of
+    writing UTF-8 to an ASCII terminal); another non-UTF encoding (latin-1) keeps its encoding and
+    gets the fallback for the characters it lacks. UTF-8 streams are left as they are.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        if stream is None or _is_unicode(stream) or not hasattr(stream, "reconfigure"):
+            continue
+        try:
+            if codecs.lookup(stream.encoding).name == "ascii":
+                stream.reconfigure(encoding=ASCII_FALLBACK, errors="strict")
+            else:
+                stream.reconfigure(errors=ASCII_FALLBACK)
+        except (LookupError, OSError, ValueError):
+            pass
+
+
+def json_line(obj: Any, **kwargs: Any) -> str:
+    """``obj`` as one line of strict JSON for standard output (:func:`dealer_assist.fileio.dumps_json`),
+    with a newline; every non-ASCII character escaped when standard output cannot show it."""
+    return dumps_json(obj, ascii_only=not _is_unicode(sys.stdout), **kwargs) + "\n"
+
+
+def report_console(stderr: bool = False, **kwargs: Any):
+    """A rich console for a command's report, at least :data:`MIN_WIDTH` columns wide."""
+    from rich.console import Console
+
+    console = Console(stderr=stderr, **kwargs)
+    if console.width < MIN_WIDTH:
+        console.width = MIN_WIDTH
+    return console
 
 
 class OutputError(Exception):

@@ -5,19 +5,18 @@ Wiring only: the reading is :func:`dealer_assist.app.photos.read_photos`.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import List, Optional
 
 import typer
-from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
-from rich.text import Text
 
 from dealer_assist.app.photos import ImageReading, read_photos
+from dealer_assist.app.verdicts import is_stray_read
 from dealer_assist.cli.app import app
 from dealer_assist.cli.options import fail
+from dealer_assist.cli.output import json_line, report_console
+from dealer_assist.render import name_text, safe_text
 
 
 @app.command("read")
@@ -44,7 +43,12 @@ def read_command(
         try:
             debug_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            fail(f"cannot create --debug-dir {debug_dir}: {exc.strerror}.")
+            fail(safe_text(f"cannot create --debug-dir {debug_dir}: {(exc.strerror or str(exc)).lower()}."))
+        from dealer_assist.fileio import folder_refusal
+
+        why = folder_refusal(debug_dir)
+        if why is not None:  # said before any photo is read, as score's result files
+            fail(safe_text(f"cannot write into --debug-dir {debug_dir}: {why}."))
     layout = None
     if calibration is not None:
         from dealer_assist.calibration import CalibrationError, load_profile
@@ -52,36 +56,46 @@ def read_command(
         try:
             layout = load_profile(calibration).notes
         except CalibrationError as exc:
-            fail(str(exc))
+            fail(safe_text(str(exc)))
         if layout is None:
-            typer.echo(f"Note: the profile {calibration} has no note layout (run `dealer-assist calibrate notes`); "
-                       "reading without it.", err=True)
-    console = Console()
+            typer.echo(safe_text(f"Note: the profile {calibration} has no note layout (run `dealer-assist calibrate "
+                                 f"notes`); reading without it."), err=True)
+    console = report_console()
     results = read_photos([str(p) for p in images], jobs=jobs, layout=layout)
     failed = 0
     used_names: set[str] = set()
     for r in results:
         if r.error:
             failed += 1
-            typer.echo(f"Error: {r.error}", err=True)
+            typer.echo(safe_text(f"Error: {r.error}"), err=True)
         try:
             if as_json:
-                print(json.dumps(r.to_json(), ensure_ascii=False), flush=True)
+                print(json_line(r.to_json()), end="", flush=True)
             elif not r.error:
                 console.print(_table(r))
         except OSError as exc:  # a full disk or a closed pipe on standard output
             fail(f"cannot print the results: {(exc.strerror or str(exc)).lower()}.", code=1)
         if debug_dir is not None and not r.error:
-            from dealer_assist.debug import write_debug_image
+            from dealer_assist.app.debug_copies import DebugCopyError, write_debug_copy
 
-            path = write_debug_image(r, debug_dir, taken=used_names)
-            used_names.add(path.name)
+            try:
+                path = write_debug_copy(r, debug_dir, taken=used_names)
+            except DebugCopyError as exc:  # a full disk, a folder gone read-only: said, and the exit code says so
+                failed += 1
+                more = len(results) - results.index(r) - 1
+                tail = f" The other {more} annotated copies are not written." if more else ""
+                typer.echo(safe_text(f"Error: {exc}{tail}"), err=True)
+                debug_dir = None
+            else:
+                used_names.add(path.name)
     if failed:
         raise typer.Exit(1)
 
 
 def _table(r: ImageReading) -> Table | str:
-    t = Table(title=escape(r.image), title_justify="left")
+    """The notes of one photo; a stray read (one print, at most one 7-digit read) is marked as such, with
+    the words ``score`` uses for it (:func:`~dealer_assist.app.verdicts.stray_remark`)."""
+    t = Table(title=name_text(r.image), title_justify="left")
     t.add_column("#", justify="right")
     t.add_column("serial")
     t.add_column("letters")
@@ -91,6 +105,10 @@ def _table(r: ImageReading) -> Table | str:
     if not r.notes:
         t.add_row("-", "-", "-", "-", "no note", "no serial print found in this photo")
     for i, n in enumerate(r.notes, 1):
-        t.add_row(str(i), n.serial or "?", n.letters or "", f"{n.confidence:.2f}",
-                  n.status.replace("_", " "), Text(n.reason))
+        status, why = n.status.replace("_", " "), n.reason
+        if is_stray_read(n):
+            status = "stray read"
+            why = (f"{n.reason}; one print, at most one 7-digit read: score does not count it as a note when the "
+                   f"photo's notes are all read" if n.reason else "one print, at most one 7-digit read")
+        t.add_row(str(i), n.serial or "?", name_text(n.letters or ""), f"{n.confidence:.2f}", status, name_text(why))
     return t

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import List, Optional
 
 import typer
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from dealer_assist.app.hand_folders import InputError
@@ -18,8 +17,10 @@ from dealer_assist.app.score import ScoreOptions, plan_score, run_score
 from dealer_assist.app.verdicts import Verdict
 from dealer_assist.cli.app import app
 from dealer_assist.cli.options import default_jobs, fail, lang_option, resolve_lang, tie_policy_option, zero_joker_option
+from dealer_assist.cli.output import report_console
 from dealer_assist.cli.score_report import hand_report, summary
 from dealer_assist.i18n import Lang
+from dealer_assist.render import safe_text
 from dealer_assist.rules import TiePolicy, ZeroJoker
 
 
@@ -64,20 +65,18 @@ def score_command(
     """
     lang = resolve_lang(lang)
     options = ScoreOptions(position, zero_joker, tie_policy, jobs, calibration)
-    err = Console(stderr=True)
+    err = report_console(stderr=True)
     try:
         check_outputs(json_out, csv_out)
         plan = plan_score(paths, options)
     except InputError as exc:
-        fail(str(exc))
-    for notice in plan.notices:
-        err.print(notice)
+        fail(safe_text(exc))
     with Progress(TextColumn("reading photos"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err, transient=True) as bar:
         task = bar.add_task("read", total=plan.photo_count)
         scores = run_score(plan, options, progress=lambda: bar.advance(task))
 
-    console = Console()
+    console = report_console()
     try:
         for sc in scores:
             console.print(hand_report(sc, lang))
@@ -85,9 +84,11 @@ def score_command(
     except OSError as exc:  # a full disk or a closed pipe on standard output
         typer.echo(f"Error: cannot print the report: {(exc.strerror or str(exc)).lower()}.", err=True)
         # the result files below are still written
+    for notice in plan.notices:  # photos found and not scored, said under the summary
+        err.print(safe_text(f"Note: {notice}"), markup=False, highlight=False, soft_wrap=True)
     try:
         write_results(scores, json_out, csv_out)
     except InputError as exc:
-        fail(str(exc))
-    if strict and any(s.status != Verdict.SCORED for s in scores):
+        fail(safe_text(exc))
+    if strict and (plan.unscored or any(s.status != Verdict.SCORED for s in scores)):
         raise typer.Exit(1)

@@ -6,36 +6,41 @@ from pathlib import Path
 from typing import Sequence
 
 from rich.console import Group, RenderableType
-from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from dealer_assist.app.verdicts import HandScore, Verdict
 from dealer_assist.i18n import texts
-from dealer_assist.render import render_showdown
+from dealer_assist.render import name_text, render_showdown, safe_text
 
 __all__ = ["hand_report", "summary"]
 
 
 def hand_report(sc: HandScore, lang: str) -> RenderableType:
-    """The showdown of a scored hand, or the reasons and the notes read of one that needs review."""
-    title = escape(Path(sc.folder).name)
+    """The showdown of a scored hand, or the reasons and the notes read of one that needs review; then
+    what was read and not counted (a stray read), so that nothing the reader saw is dropped unsaid.
+
+    Every name (folder, photo, player) and every sentence naming one is shown as text: escaped by
+    :func:`~dealer_assist.render.safe_text`, never read as markup.
+    """
+    title = name_text(Path(sc.folder).name)
+    remarks = [Text(f"• {safe_text(r)}", style="dim") for r in sc.remarks]
     if sc.status == Verdict.SCORED:
         labels = {n["serial"]: n["image"] for n in sc.notes if n["serial"]}
-        return Panel(render_showdown(sc.showdown, lang, labels=labels), title=title, title_align="left",
-                     border_style="green")
+        return Panel(Group(render_showdown(sc.showdown, lang, labels=labels), *remarks), title=title,
+                     title_align="left", border_style="green")
     t = texts(lang)
-    body = Text("\n".join(f"• {r}" for r in sc.reasons))
+    body = Text("\n".join(f"• {safe_text(r)}" for r in sc.reasons))
     read = Table(show_edge=False)
     read.add_column(t["review_image"])
     read.add_column(t["review_seat"])
     read.add_column(t["review_serial"])
     read.add_column(t["review_confidence"], justify="right")
     for n in sc.notes:
-        read.add_row(Text(n["image"]), Text(n["seat"]), n["serial"] or "?", str(n["confidence"]))
-    return Panel(Group(Text(t["review_head"], style="bold yellow"), body, read), title=title, title_align="left",
-                 border_style="yellow")
+        read.add_row(name_text(n["image"]), name_text(n["seat"]), n["serial"] or "?", str(n["confidence"]))
+    return Panel(Group(Text(t["review_head"], style="bold yellow"), body, read, *remarks), title=title,
+                 title_align="left", border_style="yellow")
 
 
 def summary(scores: Sequence[HandScore], lang: str) -> Table:
@@ -49,8 +54,8 @@ def summary(scores: Sequence[HandScore], lang: str) -> Table:
     for sc in scores:
         style = "green" if sc.status == Verdict.SCORED else "yellow"
         winners = ", ".join(sc.result["winners"]) if sc.result else "—"
-        table.add_row(Text(Path(sc.folder).name), Text(t[sc.status], style=style),
-                      str(sc.settings.get("position", "?")), winners)
+        table.add_row(name_text(Path(sc.folder).name), Text(t[sc.status], style=style),
+                      name_text(sc.settings.get("position", "?")), name_text(winners))
     scored = sum(s.status == Verdict.SCORED for s in scores)
     table.caption = t["hands_scored"].format(scored=scored, total=len(scores))
     return table

@@ -109,9 +109,7 @@ def _fail(sentence: str) -> None:
 
 def _not_a_log(path: Path) -> Optional[str]:
     """A sentence when ``path`` exists, is not empty and its first line is not a hand record."""
-    import json
-
-    from dealer_assist.live.history import SCHEMA
+    from dealer_assist.live.history import is_record_line
 
     try:
         with open(path, "rb") as fh:
@@ -120,14 +118,7 @@ def _not_a_log(path: Path) -> Optional[str]:
         return None
     except OSError as exc:
         return f"The hand log {path} cannot be read ({exc.strerror or exc})."
-    if not first.strip():
+    if not first.strip() or is_record_line(first):
         return None
-    first = first[3:] if first.startswith(b"\xef\xbb\xbf") else first
-    try:
-        obj = json.loads(first.decode("utf-8"))
-    except (ValueError, RecursionError):
-        ok = first.lstrip().startswith(b'{"schema":"' + SCHEMA.encode() + b'"')  # a torn first record
-    else:
-        ok = isinstance(obj, dict) and obj.get("schema") == SCHEMA
-    return None if ok else (f"{path} is not a hand log (its first line is not a dealer-assist hand record); "
-                            f"give the log live writes with --log.")
+    return (f"{path} is not a hand log (its first line is not a dealer-assist hand record); "
+            f"give the log live writes with --log.")

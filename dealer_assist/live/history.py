@@ -27,8 +27,8 @@ warning sentence; the other records are still read.
 
 from __future__ import annotations
 
-import json
 import os
+import re
 import stat
 from datetime import datetime
 from pathlib import Path
@@ -36,10 +36,12 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from dealer_assist.fileio import folder_refusal
+from dealer_assist.fileio import (MAX_JSON_BYTES, JsonInputError, bounded_lines, dumps_json, folder_refusal,
+                                  is_blank_line, open_stream, parse_json)
 from dealer_assist.live.table_state import TableView
 
-__all__ = ["SCHEMA", "VERSION", "HistoryError", "HandLog", "default_log_path", "hand_record", "read_log"]
+__all__ = ["SCHEMA", "VERSION", "HistoryError", "HandLog", "default_log_path", "hand_record", "read_log",
+           "is_record_line"]
 
 SCHEMA = "dealer-assist/hand-log"
 VERSION = 1
@@ -131,7 +133,7 @@ class HandLog:
                         first = fh.readline(1 << 20)
                 except OSError as exc:
                     raise HistoryError(f"The hand log {p} cannot be read ({exc.strerror or exc}).") from None
-                if not _is_record_line(first):
+                if not is_record_line(first):
                     raise HistoryError(f"{p} is not a hand log (its first line is not a dealer-assist hand record); "
                                        f"hands are not appended to it. Give another --log file.")
             if not os.access(p, os.W_OK):
@@ -147,7 +149,7 @@ class HandLog:
 
     def append(self, record: dict[str, Any]) -> None:
         """Write ``record`` as one line and fsync it; :class:`HistoryError` when that fails."""
-        data = (json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+        data = (dumps_json(record, separators=(",", ":")) + "\n").encode("utf-8")
         try:
             new_dir = not self.path.parent.exists()
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -174,14 +176,17 @@ class HandLog:
             _fsync_dir(self.path.parent)
 
 
-def _is_record_line(line: bytes) -> bool:
+def is_record_line(line: bytes) -> bool:
     """Whether a log's first line is a hand record (any version; a torn one still starts like one)."""
     line = line[3:] if line.startswith(b"\xef\xbb\xbf") else line
     try:
-        obj = json.loads(line.decode("utf-8"))
-    except (ValueError, RecursionError):
-        return line.lstrip().startswith(b'{"schema":"' + SCHEMA.encode() + b'"')
+        obj = parse_json(line, "the line")
+    except JsonInputError:
+        return _RECORD_START.match(line) is not None
     return isinstance(obj, dict) and obj.get("schema") == SCHEMA
+
+
+_RECORD_START = re.compile(rb'\s*\{\s*"schema"\s*:\s*"' + re.escape(SCHEMA.encode()) + rb'"')
 
 
 def _fsync_dir(path: Path) -> None:
@@ -244,47 +249,70 @@ def read_log(path: str | os.PathLike) -> tuple[list[dict[str, Any]], list[str]]:
     """Every record of a log, in order, and a warning sentence per line that is not a record.
 
     The file may start with a UTF-8 byte order mark and end its lines with
-    CRLF (a log copied through a Windows editor). Skipped, with a warning: a
-    line that is not JSON (torn by a crash), not a hand record, of another
+    CRLF (a log copied through a Windows editor). Every line goes through the
+    one JSON loader (:func:`dealer_assist.fileio.parse_json`: at most 4 MiB,
+    64 levels, no NaN). Skipped, with a warning: a line that is not JSON (torn
+    by a crash) or not JSON this program reads, not a hand record, of another
     version than :data:`VERSION`, or with a shown field of the wrong type
     (e.g. ``"notes"`` not a list).
 
     Raises:
-        HistoryError: the file does not exist or cannot be read.
+        HistoryError: the file does not exist, cannot be read, is not a regular
+            file (a folder, a pipe, a device: never opened blocking), or is not a
+            hand log at all (its first line is not a hand record: a calibration
+            profile, say) -- one sentence, instead of a warning per line.
     """
     p = Path(path)
-    if p.exists() and not p.is_file():
-        kind = "a folder" if p.is_dir() else "not a regular file (a pipe or a device)"
-        raise HistoryError(f"The hand log {p} is {kind}; give the log file.")
     try:
-        raw = p.read_bytes()
-    except FileNotFoundError:
-        raise HistoryError(f"There is no hand log at {p} yet (hands are logged when they finish).") from None
-    except OSError as exc:
-        raise HistoryError(f"The hand log {p} cannot be read ({exc.strerror or exc}).") from None
-    if raw.startswith(b"\xef\xbb\xbf"):
-        raw = raw[3:]
-    records, warnings = [], []
-    for number, line in enumerate(raw.split(b"\n"), 1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line.decode("utf-8"))
-        except (ValueError, RecursionError):  # not UTF-8, not JSON, nested too deeply, a number over 4300 digits
-            warnings.append(f"line {number} of {p} is not a whole record (cut by a crash?); skipped.")
-            continue
-        if not isinstance(obj, dict) or obj.get("schema") != SCHEMA:
-            warnings.append(f"line {number} of {p} is not a hand record; skipped.")
-            continue
-        if type(obj.get("version")) is not int or obj.get("version") != VERSION:  # true == 1 in Python
-            version = json.dumps(obj.get("version"), ensure_ascii=False)
-            version = version if len(version) <= 20 else version[:20] + "…"
-            warnings.append(f"line {number} of {p} is a hand record of version {version}; this program reads "
-                            f"version {VERSION}; skipped.")
-            continue
-        problem = _shape_problem(obj)
-        if problem is not None:
-            warnings.append(f"line {number} of {p} is not a valid hand record ({problem}); skipped.")
-            continue
-        records.append(obj)
+        stream = open_stream(p, label=f"The hand log {p}")
+    except JsonInputError as exc:
+        if exc.reason == "does not exist":
+            raise HistoryError(f"There is no hand log at {p} yet (hands are logged when they finish).") from None
+        raise HistoryError(f"{exc}") from None
+    records: list[dict[str, Any]] = []
+    warnings: list[str] = []
+    lines = bounded_lines(stream)
+    with stream:
+        while True:
+            try:
+                number, line = next(lines)
+            except StopIteration:
+                break
+            except OSError as exc:
+                raise HistoryError(f"The hand log {p} cannot be read ({exc.strerror or exc}).") from None
+            if line is not None and is_blank_line(line):
+                continue
+            if not records and not warnings and (line is None or not is_record_line(line)):
+                raise HistoryError(f"{p} is not a hand log (its first line is not a dealer-assist hand record); "
+                                   f"give the log live writes (--log FILE).")
+            _read_line(p, number, line, records, warnings)
     return records, warnings
+
+
+def _read_line(p: Path, number: int, line: bytes | None, records: list, warnings: list) -> None:
+    if line is None:
+        warnings.append(f"line {number} of {p} is longer than {MAX_JSON_BYTES // (1024 * 1024)} MiB, so it is no "
+                        f"hand record; skipped.")
+        return
+    try:
+        obj = parse_json(line, f"line {number} of {p}")
+    except JsonInputError as exc:
+        if exc.reason.startswith("is not valid JSON"):
+            warnings.append(f"line {number} of {p} is not a whole record (cut by a crash?); skipped.")
+        else:
+            warnings.append(f"line {number} of {p} {exc.reason}; skipped.")
+        return
+    if not isinstance(obj, dict) or obj.get("schema") != SCHEMA:
+        warnings.append(f"line {number} of {p} is not a hand record; skipped.")
+        return
+    if type(obj.get("version")) is not int or obj.get("version") != VERSION:  # true == 1 in Python
+        version = dumps_json(obj.get("version"))
+        version = version if len(version) <= 20 else version[:20] + "…"
+        warnings.append(f"line {number} of {p} is a hand record of version {version}; this program reads "
+                        f"version {VERSION}; skipped.")
+        return
+    problem = _shape_problem(obj)
+    if problem is not None:
+        warnings.append(f"line {number} of {p} is not a valid hand record ({problem}); skipped.")
+        return
+    records.append(obj)
