@@ -49,7 +49,6 @@ import os
 import sys
 import time
 import zlib
-from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path

@@ -4,7 +4,6 @@ reason for review; never skipped without a word. Through the CLI (typer CliRunne
 from __future__ import annotations
 
 import json
-import shutil
 
 import cv2
 import numpy as np

@@ -13,7 +13,6 @@ import errno
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -242,8 +241,7 @@ def test_3_the_one_json_writer_never_writes_nan():
 
 #: Modules that still read or write JSON on their own, and whose owners were asked to use
 #: dealer_assist.fileio (parse_json / dumps_json): not this branch's files.
-OTHERS = {"dealer_assist/app/live_run.py", "dealer_assist/spectator/follow.py", "dealer_assist/spectator/state.py",
-          "dealer_assist/spectator/app.py"}
+OTHERS: set[str] = set()
 
 
 def test_3_every_json_is_read_and_written_by_the_one_loader_and_writer():
@@ -631,8 +629,6 @@ def test_11_overlapping_seat_zones_are_refused_by_calibrate_table(tmp_path, monk
     assert not (tmp_path / "cal" / "z.json").exists()
 
 
-@pytest.mark.xfail(reason="app/live_run.py (not this branch's): a CalibrationError from session.on_frame ends _loop "
-                          "before the --json is printed; see the report of issue 15", strict=False)
 def test_11_live_json_is_printed_when_the_run_ends_on_a_frame_of_another_size(tmp_path, monkeypatch):
     from live_helpers import plain_profile, write_frames
 

@@ -1,6 +1,5 @@
 """Loading photos: EXIF orientation, downscaling, and one plain error per bad file."""
 
-import io
 
 import cv2
 import numpy as np

@@ -12,7 +12,7 @@ SIGTERM or SIGHUP, and returns a :class:`LiveOutcome`.
 
 from __future__ import annotations
 
-import json
+
 import os
 import queue
 import secrets
@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Iterator
 
 from dealer_assist.camera_util import CaptureMode
+from dealer_assist.fileio import dumps_json
 from dealer_assist.rules import TiePolicy, ZeroJoker
 
 __all__ = ["LiveConfig", "LiveSetupError", "LiveOutcome", "LiveRun", "prepare_live", "run_live"]
@@ -299,6 +300,7 @@ class _Feedback:
 
 
 def _loop(run: LiveRun, feed, console, window, replay: bool, source_label: str) -> LiveOutcome:
+    from dealer_assist.calibration import CalibrationError
     from dealer_assist.live.commands import KeyInput, parse_command
     from dealer_assist.live.dashboard import LiveStatus, render_dashboard
 
@@ -360,6 +362,7 @@ def _loop(run: LiveRun, feed, console, window, replay: bool, source_label: str) 
     keys_cm = _cbreak(sys.stdin.fileno()) if keys_tty else nullcontext()
     finished_seen = 0
     ended = False
+    stop_error = None
     try:
         with keys_cm:
             if live is not None:
@@ -368,7 +371,11 @@ def _loop(run: LiveRun, feed, console, window, replay: bool, source_label: str) 
                 frame = feed.poll()
                 now = time.monotonic()
                 if frame is not None:
-                    session.on_frame(frame)
+                    try:
+                        session.on_frame(frame)
+                    except CalibrationError as exc:  # a frame of another shape: stop, and still print the hand
+                        stop_error = str(exc)
+                        break
                     last_frame = frame
                     frames += 1
                     stamps.append(now)
@@ -432,9 +439,14 @@ def _loop(run: LiveRun, feed, console, window, replay: bool, source_label: str) 
     # the decided hand goes to the log before anything is printed: an output that cannot be
     # written (a closed pipe, a full disk) must not lose it
     session.close("quit" if session.quit_requested else "end of video" if ended else "stopped")
-    outcome = LiveOutcome(code)
+    outcome = LiveOutcome(2 if stop_error else code)
+    if stop_error:
+        outcome.errors.append(stop_error)
+    refused_at_once = stop_error is not None and frames == 0  # the first frame was refused: nothing to show
     try:
-        if as_json:
+        if refused_at_once:
+            pass
+        elif as_json:
             out = view.result_json()
             out["hand_number"] = view.state.hand_number
             out["frames"] = frames
@@ -442,7 +454,7 @@ def _loop(run: LiveRun, feed, console, window, replay: bool, source_label: str) 
                 # the dashboard's warning (a camera too far to read) has no dashboard here
                 out["warning"] = session.warning
                 print(session.warning, file=sys.stderr, flush=True)
-            sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+            sys.stdout.write(dumps_json(out) + "\n")
             sys.stdout.flush()
         elif not interactive:
             console.print(render_dashboard(view, status(), lang, console.width))

@@ -162,7 +162,8 @@ class ImageListSource:
             path = self.paths[self._next]
             self._next += 1
             try:
-                image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+                # a named pipe or a device among the files would block the read forever: not an image
+                image = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
             except cv2.error:  # e.g. a decompression bomb over OpenCV's pixel limit
                 image = None
             if image is not None:

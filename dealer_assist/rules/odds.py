@@ -243,7 +243,6 @@ def all_in_odds(hand: Hand, *, unknown_notes: Collection[tuple[str, int]] = ()) 
             raise HandError(_UNKNOWN_IN.format(i=i, j=note, name=name))
         hidden.add((i, note))
 
-    position = hand.position
     known = set(hand.board)
     for i, player in enumerate(hand.players):
         known.update(s for j, s in enumerate(player.pocket) if (i, j) not in hidden)

@@ -25,7 +25,7 @@ import asyncio
 import contextlib
 import hmac
 import ipaddress
-import json
+
 import sys
 import time
 from dataclasses import dataclass, field
@@ -39,6 +39,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from dealer_assist.fileio import dumps_json
 from dealer_assist.spectator.follow import LogFollower, StateFollower
 from dealer_assist.spectator.page import PAGE, page_headers
 from dealer_assist.spectator.public import balances, current_hand, has_content, public_from_record, public_from_state
@@ -257,7 +258,7 @@ def create_app(config: SpectatorConfig) -> Guard:
                 if key != sent:
                     sent = key
                     quiet = 0.0
-                    yield f"id: {served['snapshot']}\ndata: {json.dumps(served, ensure_ascii=False)}\n\n"
+                    yield f"id: {served['snapshot']}\ndata: {dumps_json(served)}\n\n"
                 elif quiet >= config.keepalive:
                     quiet = 0.0
                     yield ": keep-alive\n\n"

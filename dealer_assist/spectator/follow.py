@@ -16,12 +16,13 @@ Both return the modification time of what they read, which dates the snapshot
 
 from __future__ import annotations
 
-import json
+
 import os
 import stat
 from pathlib import Path
 from typing import Any
 
+from dealer_assist.fileio import JsonInputError, parse_json
 from dealer_assist.live.history import SCHEMA as LOG_SCHEMA
 from dealer_assist.live.history import VERSION as LOG_VERSION
 
@@ -115,8 +116,8 @@ class LogFollower:
             if not line.strip():
                 continue
             try:
-                obj = json.loads(line.decode("utf-8"))
-            except (ValueError, RecursionError):
+                obj = parse_json(line, f"{self.path} line {self._line}")
+            except JsonInputError:
                 self.skipped += 1  # torn by a crash, or not JSON
                 continue
             if not _is_record(obj):
@@ -161,12 +162,12 @@ class StateFollower:
         try:
             with open(self.path, "rb") as fh:
                 raw = fh.read(MAX_STATE_BYTES + 1)
-            obj = json.loads(raw.decode("utf-8-sig"))
+            obj = parse_json(raw, str(self.path))
         except OSError as exc:
             self.problem = f"The state file {self.path} cannot be read ({exc.strerror or exc})."
             self._key = None  # try again at the next look
             return False, self.mtime
-        except (ValueError, RecursionError):
+        except JsonInputError:
             obj = None
             self.problem = f"The state file {self.path} is not JSON; the hand in play is not shown."
         else:

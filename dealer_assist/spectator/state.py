@@ -43,7 +43,7 @@ The object (``schema`` ``dealer-assist/table-state``, ``version`` 1)::
 
 from __future__ import annotations
 
-import json
+
 import os
 import time
 from datetime import datetime, timezone
@@ -51,7 +51,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
-from dealer_assist.fileio import write_atomic
+from dealer_assist.fileio import dumps_json, write_atomic
 from dealer_assist.rules import Hand, HandError, Player, chips_to_json
 from dealer_assist.rules.odds import AllInOdds, all_in_odds, odds_to_json
 
@@ -174,7 +174,7 @@ def write_state(view_json: dict[str, Any], path: str | os.PathLike, *, now: date
     """
     when = now if now is not None else datetime.now(timezone.utc)
     data = {**view_json, "written": when.isoformat(timespec="milliseconds")}
-    write_atomic(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+    write_atomic(path, dumps_json(data, separators=(",", ":")) + "\n")
 
 
 class StateWriter:
