@@ -79,13 +79,63 @@ class LiveConfig:
 
 @dataclass
 class LiveRun:
-    """A prepared run: the session and what feeds it."""
+    """A prepared run: the session and what feeds it, and the start-up screen when a terminal shows one."""
 
     config: LiveConfig
     session: object
     source: object
     worker: object
     random_position: bool
+    screen: "_StartupScreen | None" = None
+
+
+class _StartupScreen:
+    """The screen shown from the first second of ``live`` until the OCR has read the first frame
+    (loading its models takes ~15 s): what is being loaded and what is done. Its rich ``Live`` then
+    shows the dashboard (see :func:`_loop`)."""
+
+    def __init__(self, console, lang: str, ocr: bool) -> None:
+        from rich.live import Live
+
+        from dealer_assist.live.dashboard import StartupStep
+
+        self.console = console
+        self.lang = lang
+        self.steps = {key: StartupStep(key) for key in ("step_profile", "step_camera", "step_log", "step_ocr")}
+        if not ocr:
+            self.steps["step_ocr"] = StartupStep("step_ocr", "skip")
+        self.message = ""
+        self.live = Live(self.renderable(), console=console, auto_refresh=False, transient=False)
+        self.live.start(refresh=True)
+
+    @classmethod
+    def open(cls, console, config: LiveConfig) -> "_StartupScreen | None":
+        """The screen, started, when ``console`` is a terminal that shows the dashboard; else None."""
+        if config.as_json or not console.is_terminal:
+            return None
+        return cls(console, config.lang, config.ocr)
+
+    def renderable(self):
+        from dealer_assist.live.dashboard import render_startup
+
+        return render_startup(list(self.steps.values()), self.lang, self.message)
+
+    def mark(self, key: str, state: str) -> None:
+        """Set a step's state (a step not used stays so)."""
+        from dealer_assist.live.dashboard import StartupStep
+
+        if self.steps[key].state != "skip":
+            self.steps[key] = StartupStep(key, state)
+
+    def step(self, key: str, state: str) -> None:
+        """Set a step's state and show it at once."""
+        self.mark(key, state)
+        self.live.update(self.renderable(), refresh=True)
+
+    def close(self) -> None:
+        """Take the screen away (a refused start: the error sentence follows on a clean terminal)."""
+        self.live.transient = True
+        self.live.stop()
 
 
 @dataclass
@@ -97,13 +147,32 @@ class LiveOutcome:
     notices: list[str] = field(default_factory=list)
 
 
-def prepare_live(config: LiveConfig) -> LiveRun:
+def prepare_live(config: LiveConfig, console=None) -> LiveRun:
     """Open the profile, the camera (or recording) and the hand log; build the session.
+
+    On a terminal (``console``, default a new one) the start-up screen shows from the start what is
+    being loaded; :func:`run_live` turns it into the dashboard.
 
     Raises:
         LiveSetupError: a profile without a table, a dealer who is not a seat, a camera that cannot
             be opened, a hand log that cannot take records.
     """
+    from rich.console import Console
+
+    screen = _StartupScreen.open(console or Console(), config)
+    try:
+        run = _prepare(config, screen)
+    except BaseException:
+        if screen is not None:
+            screen.close()
+        raise
+    run.screen = screen
+    return run
+
+
+def _prepare(config: LiveConfig, screen: "_StartupScreen | None") -> LiveRun:
+    step = screen.step if screen is not None else (lambda key, state: None)
+    step("step_profile", "busy")
     from dealer_assist.calibration import CalibrationError, load_profile
     from dealer_assist.live.camera import CameraError, open_source
     from dealer_assist.live.history import HandLog, HistoryError
@@ -116,6 +185,8 @@ def prepare_live(config: LiveConfig) -> LiveRun:
         seats = tuple(profile.seats)  # needs the table section
     except CalibrationError as exc:
         raise LiveSetupError(str(exc)) from None
+    step("step_profile", "done")
+    step("step_camera", "busy")
     random_position = config.position is None
     p = secrets.randbelow(7) + 1 if random_position else config.position
     state = TableState(seats, p, config.zero_joker, config.tie_policy, position_random=random_position)
@@ -129,6 +200,7 @@ def prepare_live(config: LiveConfig) -> LiveRun:
         source = open_source(config.camera, fps=config.fps, mode=config.capture)
     except CameraError as exc:
         raise LiveSetupError(str(exc)) from None
+    step("step_camera", "done")
     hand_log = None if config.log is None else HandLog(config.log)
     if hand_log is not None:
         try:
@@ -136,6 +208,7 @@ def prepare_live(config: LiveConfig) -> LiveRun:
         except HistoryError as exc:
             source.release()
             raise LiveSetupError(str(exc)) from None
+    step("step_log", "skip" if hand_log is None else "done")
     if config.ocr:
         from dealer_assist.live.worker import ProcessWorker
 
@@ -148,6 +221,7 @@ def prepare_live(config: LiveConfig) -> LiveRun:
     session = LiveSession(profile, state, worker, options, log=hand_log)
     if random_position:
         session.message = f"Random playing position: P={p}."
+    step("step_ocr", "busy")
     return LiveRun(config, session, source, worker, random_position)
 
 
@@ -163,7 +237,7 @@ def run_live(run: LiveRun, console=None) -> LiveOutcome:
     replay = not source.live and not config.realtime
     feed = CameraFeed(lambda: open_source(config.camera, fps=config.fps, mode=config.capture), first=source,
                       realtime=not replay)
-    console = console or Console()
+    console = console or (run.screen.console if run.screen is not None else Console())
     window = None
     if config.window and has_display():
         from dealer_assist.live.preview import PreviewWindow
@@ -180,6 +254,8 @@ def run_live(run: LiveRun, console=None) -> LiveOutcome:
     finally:
         if window is not None:
             window.close()
+        if run.screen is not None and run.screen.live.is_started:
+            run.screen.live.stop()  # the dashboard (or the start-up screen) stays on the terminal
         try:
             session.close("quit" if session.quit_requested else "stopped")  # a decided hand is logged
         finally:
@@ -298,8 +374,14 @@ class _Feedback:
         self.text = text
 
 
+def _reads_due(session) -> bool:
+    """Reads the current frame still calls for (queued, or with the OCR now)."""
+    return bool(session.queue) or getattr(session, "_in_flight", None) is not None
+
+
 def _loop(run: LiveRun, feed, console, window, replay: bool, source_label: str) -> LiveOutcome:
-    from dealer_assist.live.commands import KeyInput, parse_command
+    from dealer_assist.i18n import say
+    from dealer_assist.live.commands import KeyInput, advise, parse_command, showdown_answer
     from dealer_assist.live.dashboard import LiveStatus, render_dashboard
 
     config, session = run.config, run.session
@@ -316,24 +398,41 @@ def _loop(run: LiveRun, feed, console, window, replay: bool, source_label: str) 
     feedback = _Feedback()
     if session.message:
         feedback.say(session.message)
+    armed = [None]  # a command that, given again next, goes ahead (see commands.advise)
     frames = 0
     fps = 0.0
     stamps: list[float] = []
     last_draw = 0.0
     last_frame = None
+    screen = run.screen  # the start-up screen, until the OCR has read the first frame
+
+    def ocr_words() -> str:
+        state = session.ocr_state
+        if config.ocr and session.jobs_done == 0 and state.startswith("reading"):
+            return "loading"
+        return state
 
     def status() -> LiveStatus:
-        return LiveStatus(camera=feed.shown_state, fps=fps, ocr=session.ocr_state, source=source_label,
+        return LiveStatus(camera=feed.shown_state, fps=fps, ocr=ocr_words(), source=source_label,
                           camera_detail=feed.detail, message=feedback.text, prompt=key_input.prompt,
-                          warning=session.warning, frame=frame_label(session), profile=session.profile.name)
+                          warning=session.warning, frame=frame_label(session), profile=session.profile.name,
+                          recording_ended=session.recording_ended, trust_k=config.trust[0])
 
-    def command(cmd) -> None:
-        feedback.say(session.command(cmd))
+    def command(cmd) -> tuple[str, bool]:
+        """Apply a command after :func:`advise`; returns the answer and whether it was refused."""
+        advice = advise(cmd, session.view(), lang, armed[0])
+        armed[0] = advice.confirm
+        if not advice.run:
+            return advice.text, True
+        msg = session.command(cmd)
+        if cmd.name == "showdown" and not session.last_refused and session.state.showdown_called:
+            msg = showdown_answer(session.view(), lang)
+        return msg, session.last_refused
 
     def key(k: str) -> None:
         cmd = key_input.feed(k)
         if cmd is not None:
-            command(cmd)
+            feedback.say(command(cmd)[0])
         elif key_input.error:
             feedback.say(key_input.error)
 
@@ -346,26 +445,49 @@ def _loop(run: LiveRun, feed, console, window, replay: bool, source_label: str) 
             print(f"Refused: {exc}", file=sys.stderr, flush=True)
             return
         errors = len(session.log_errors)
-        msg = session.command(cmd)
+        msg, refused = command(cmd)
         feedback.say(msg)
-        if session.last_refused or len(session.log_errors) > errors:
-            print(f"Refused: {msg}" if session.last_refused else f"Error: {msg}", file=sys.stderr, flush=True)
+        if refused or len(session.log_errors) > errors:
+            print(f"Refused: {msg}" if refused else f"Error: {msg}", file=sys.stderr, flush=True)
         elif not interactive and not as_json:
-            console.print(msg, markup=False, highlight=False)
+            console.print(say(msg, lang), markup=False, highlight=False)
+
+    def started() -> bool:
+        """Whether the start-up is over: the OCR has read once (its models are loaded), or there is
+        no OCR and a frame came, or the recording ended."""
+        if config.ocr:
+            return session.jobs_done > 0 or feed.state == "ended"
+        return frames > 0 or feed.state == "ended"
+
+    def screen_now():
+        nonlocal screen
+        if screen is not None:
+            if not started():
+                screen.message = feedback.text
+                return screen.renderable()
+            screen = None
+        return render_dashboard(session.view(), status(), lang, console.width, console.height)
 
     from rich.live import Live
 
-    live = Live(render_dashboard(session.view(), status(), lang), console=console, auto_refresh=False,
-                transient=False) if interactive else None
+    if not interactive:
+        live = None
+    elif run.screen is not None:
+        live = run.screen.live
+    else:
+        live = Live(screen_now(), console=console, auto_refresh=False, transient=False)
     keys_cm = _cbreak(sys.stdin.fileno()) if keys_tty else nullcontext()
     finished_seen = 0
     ended = False
     try:
         with keys_cm:
-            if live is not None:
-                live.start()
+            if live is not None and not live.is_started:
+                live.start(refresh=True)
             while not session.quit_requested:
-                frame = feed.poll()
+                # a recording is read frame by frame: the next frame waits until every read the current
+                # one calls for is done (in slices, so that keys and the screen are answered meanwhile)
+                due = replay and _reads_due(session)
+                frame = None if due else feed.poll()
                 now = time.monotonic()
                 if frame is not None:
                     session.on_frame(frame)
@@ -374,7 +496,7 @@ def _loop(run: LiveRun, feed, console, window, replay: bool, source_label: str) 
                     stamps.append(now)
                     stamps = [s for s in stamps if now - s <= 1.0]
                     fps = len(stamps) / max(1e-6, min(1.0, now - stamps[0])) if len(stamps) > 1 else fps
-                session.pump(wait=replay)
+                session.pump(wait=replay, timeout_s=0.2)
                 if keys_tty:
                     for k in _keys(sys.stdin.fileno()):
                         key(k)
@@ -400,28 +522,27 @@ def _loop(run: LiveRun, feed, console, window, replay: bool, source_label: str) 
                     if note:
                         feedback.say(note)
                 if live is not None and (now - last_draw > 0.25 or frame is not None and replay):
-                    live.update(render_dashboard(session.view(), status(), lang, console.width), refresh=True)
+                    live.update(screen_now(), refresh=True)
                     last_draw = now
                 if config.max_frames is not None and frames >= config.max_frames:
                     break
-                if feed.state == "ended" and not ended:
+                if feed.state == "ended" and not ended and not _reads_due(session):
                     ended = True
-                    session.recording_ended = True
                     if last_frame is not None:
-                        session.hold()
-                        session.pump(wait=True)
-                if ended:
-                    # a recording ended: stay while someone can still type commands
+                        session.hold()  # the last frame as a still scene: read in the next turns of the loop
+                if ended and not _reads_due(session):
+                    session.recording_ended = True  # no frame will read a note any more
+                    # stay while someone can still type commands
                     if not keys_tty and (lines is None or lines.closed):
                         break
-                if frame is None:
+                if frame is None and not due:
                     time.sleep(0.005)
             if config.max_frames is not None and frames >= config.max_frames and last_frame is not None and replay:
                 session.hold()
                 session.pump(wait=True)
             view = session.view()
             if live is not None:
-                live.update(render_dashboard(view, status(), lang, console.width), refresh=True)
+                live.update(screen_now(), refresh=True)
     finally:
         if live is not None:
             live.stop()
