@@ -124,8 +124,10 @@ def chip_warnings(contributions: Mapping[str, int | None], winners: Sequence[str
     whom no chips were entered while others have chips (they count as 0), and a winner who put in
     nothing (the pot goes to the best hand among those who did). Nothing when no chips were entered.
 
-    >>> chip_warnings({"P1": 25, "P2": 25, "P4": None}, ["P4"])
-    ['No chips entered for P4: counted as 0.', 'P4 wins but put in no chips: the pot goes to the best hand among those who did.']
+    >>> for line in chip_warnings({"P1": 25, "P2": 25, "P4": None}, ["P4"]):
+    ...     print(line)
+    No chips entered for P4: counted as 0.
+    P4 wins but put in no chips: the pot goes to the best hand among those who did.
     """
     if not any(c is not None for c in contributions.values()):
         return []

@@ -374,6 +374,63 @@ class _Feedback:
         self.text = text
 
 
+class _Croupier:
+    """What the croupier types -- single keys with their prompt, or command lines -- applied to the
+    session, with the answer to the last of them in :attr:`feedback` (a refused or mistyped command
+    is answered too, never left with an older answer on screen).
+
+    Commands go through :func:`~dealer_assist.live.commands.advise` first: a showdown on an empty
+    hand is refused with a sentence, and a new P for a decided hand is applied only when given twice
+    in a row.
+    """
+
+    def __init__(self, session, lang: str = "en") -> None:
+        from dealer_assist.live.commands import KeyInput
+
+        self.session = session
+        self.lang = lang
+        self.keys = KeyInput()
+        self.feedback = _Feedback()
+        self.armed = None  # the command that, given again next, goes ahead
+        if session.message:
+            self.feedback.say(session.message)
+
+    def command(self, cmd) -> tuple[str, bool]:
+        """Apply a parsed command; returns its answer and whether it was refused."""
+        from dealer_assist.live.commands import advise, showdown_answer
+
+        session = self.session
+        advice = advise(cmd, session.view(), self.lang, self.armed)
+        self.armed = advice.confirm
+        if not advice.run:
+            msg, refused = advice.text, True
+        else:
+            msg, refused = session.command(cmd), session.last_refused
+            if cmd.name == "showdown" and not refused and session.state.showdown_called:
+                msg = showdown_answer(session.view(), self.lang)
+        self.feedback.say(msg)
+        return msg, refused
+
+    def key(self, k: str) -> None:
+        """One key (see :class:`~dealer_assist.live.commands.KeyInput`)."""
+        cmd = self.keys.feed(k)
+        if cmd is not None:
+            self.command(cmd)
+        elif self.keys.error:
+            self.feedback.say(self.keys.error)
+
+    def line(self, text: str) -> tuple[str, bool]:
+        """One command line; returns its answer and whether it was refused (a line that is no command is)."""
+        from dealer_assist.live.commands import parse_command
+
+        try:
+            cmd = parse_command(text)
+        except ValueError as exc:
+            self.feedback.say(str(exc))
+            return str(exc), True
+        return self.command(cmd)
+
+
 def _reads_due(session) -> bool:
     """Reads the current frame still calls for (queued, or with the OCR now)."""
     return bool(session.queue) or getattr(session, "_in_flight", None) is not None
@@ -381,7 +438,6 @@ def _reads_due(session) -> bool:
 
 def _loop(run: LiveRun, feed, console, window, replay: bool, source_label: str) -> LiveOutcome:
     from dealer_assist.i18n import say
-    from dealer_assist.live.commands import KeyInput, advise, parse_command, showdown_answer
     from dealer_assist.live.dashboard import LiveStatus, render_dashboard
 
     config, session = run.config, run.session
@@ -394,11 +450,9 @@ def _loop(run: LiveRun, feed, console, window, replay: bool, source_label: str) 
         from dealer_assist.spectator.state import StateWriter
 
         spectator = StateWriter(config.spectator_state, session=session.session_id)
-    key_input = KeyInput()
-    feedback = _Feedback()
-    if session.message:
-        feedback.say(session.message)
-    armed = [None]  # a command that, given again next, goes ahead (see commands.advise)
+    croupier = _Croupier(session, lang)
+    feedback = croupier.feedback
+    key = croupier.key
     frames = 0
     fps = 0.0
     stamps: list[float] = []
@@ -414,39 +468,14 @@ def _loop(run: LiveRun, feed, console, window, replay: bool, source_label: str) 
 
     def status() -> LiveStatus:
         return LiveStatus(camera=feed.shown_state, fps=fps, ocr=ocr_words(), source=source_label,
-                          camera_detail=feed.detail, message=feedback.text, prompt=key_input.prompt,
+                          camera_detail=feed.detail, message=feedback.text, prompt=croupier.keys.prompt,
                           warning=session.warning, frame=frame_label(session), profile=session.profile.name,
                           recording_ended=session.recording_ended, trust_k=config.trust[0])
 
-    def command(cmd) -> tuple[str, bool]:
-        """Apply a command after :func:`advise`; returns the answer and whether it was refused."""
-        advice = advise(cmd, session.view(), lang, armed[0])
-        armed[0] = advice.confirm
-        if not advice.run:
-            return advice.text, True
-        msg = session.command(cmd)
-        if cmd.name == "showdown" and not session.last_refused and session.state.showdown_called:
-            msg = showdown_answer(session.view(), lang)
-        return msg, session.last_refused
-
-    def key(k: str) -> None:
-        cmd = key_input.feed(k)
-        if cmd is not None:
-            feedback.say(command(cmd)[0])
-        elif key_input.error:
-            feedback.say(key_input.error)
-
     def run_command(text: str) -> None:
         """A command line from standard input; a refused one is said on stderr (nobody sees a dashboard)."""
-        try:
-            cmd = parse_command(text)
-        except ValueError as exc:
-            feedback.say(str(exc))
-            print(f"Refused: {exc}", file=sys.stderr, flush=True)
-            return
         errors = len(session.log_errors)
-        msg, refused = command(cmd)
-        feedback.say(msg)
+        msg, refused = croupier.line(text)
         if refused or len(session.log_errors) > errors:
             print(f"Refused: {msg}" if refused else f"Error: {msg}", file=sys.stderr, flush=True)
         elif not interactive and not as_json:

@@ -15,6 +15,7 @@ from dealer_assist.cli import read_cmd  # noqa: F401,E402
 from dealer_assist.cli import score_cmd  # noqa: F401,E402
 from dealer_assist.cli import odds_cmd  # noqa: F401,E402
 from dealer_assist.cli import ledger_cmd  # noqa: F401,E402
+from dealer_assist.cli import guide_cmd  # noqa: F401,E402
 from dealer_assist.cli import serve_cmd  # noqa: F401,E402
 
 

@@ -275,7 +275,7 @@ def _header_lines(view: TableView, status: LiveStatus, lang: str, t: Mapping[str
     second.append(f"{t['camera']}: ")
     second.append(_camera_words(status, t, lang), style=cam_style)
     if status.source and not compact:
-        second.append(f" [{status.source}]", style="dim")
+        second.append(f" [{say(status.source, lang)}]", style="dim")
     frame = Text(status.frame, style="dim")
     if status.frame and not compact:
         second.append(" · ")
@@ -565,7 +565,8 @@ def _compact_parts(view: TableView, status: LiveStatus, lang: str, t: Mapping[st
         summary = _waiting_summary(view, status, lang, t)
         if summary:
             parts.append((1, False, Text(f"{t['waiting']}: {summary}", style="yellow")))
-    legend = t["legend"] if abbreviate and any(s.best is not None for s in view.seats if s.in_hand) else t["legend_mark"]
+    abbreviated = abbreviate and any(s.best is not None for s in view.seats if s.in_hand)
+    legend = t["legend"] if abbreviated else t["legend_mark"]
     if any(slot.source == "manual" for slot in view.all_slots):
         legend += "; " + t["legend_typed"]
     parts.append((2 if legend != t["legend_mark"] else 5, False, Text(legend, style="dim")))
