@@ -99,7 +99,8 @@ TEXT: dict[str, dict[str, str]] = {
         "confirm_random": "The hand is decided: a new random P would score it anew (now P={old}, winner {winners}). "
                           "Press r again to draw; anything else keeps P={old}.",
         # the start-up screen
-        "startup_title": "dealer-assist live is starting", "step_profile": "calibration profile",
+        "startup_title": "dealer-assist live is starting", "step_program": "the program",
+        "step_profile": "calibration profile",
         "step_camera": "camera or recording", "step_log": "hand log", "step_ocr": "OCR models (about 15 s)",
         "step_done": "done", "step_busy": "loading…", "step_wait": "next",
         "step_skip": "not used", "startup_hint": "The dashboard follows as soon as the OCR has read the first frame.",
@@ -164,7 +165,8 @@ TEXT: dict[str, dict[str, str]] = {
                             "Повторите команду, чтобы сменить P; любая другая оставит P={old}.",
         "confirm_random": "Раздача решена: новое случайное P пересчитает её (сейчас P={old}, победитель {winners}). "
                           "Нажмите r ещё раз, чтобы вытянуть; любая другая команда оставит P={old}.",
-        "startup_title": "dealer-assist live запускается", "step_profile": "профиль калибровки",
+        "startup_title": "dealer-assist live запускается", "step_program": "программа",
+        "step_profile": "профиль калибровки",
         "step_camera": "камера или запись", "step_log": "журнал раздач", "step_ocr": "модели OCR (около 15 с)",
         "step_done": "готово", "step_busy": "загружается…", "step_wait": "далее",
         "step_skip": "не нужен", "startup_hint": "Панель появится, как только OCR прочитает первый кадр.",
@@ -526,7 +528,14 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "{img}: купюра без надёжного номера лежит на месте {s}, которое не в игре."),
 )
 
-_PHRASES = tuple((re.compile(pattern), ru) for pattern, ru in PHRASES)
+_COMPILED: list[tuple[re.Pattern, str]] = []
+
+
+def _phrases() -> list[tuple[re.Pattern, str]]:
+    """:data:`PHRASES` compiled (once, when first needed: the start-up screen comes before)."""
+    if not _COMPILED:
+        _COMPILED.extend((re.compile(pattern), ru) for pattern, ru in PHRASES)
+    return _COMPILED
 
 
 def _place(text: str) -> str:
@@ -549,7 +558,7 @@ def say(text: str, lang: str) -> str:
     if lang == "en" or not text:
         return text
     texts(lang)  # an unknown language is refused
-    for pattern, template in _PHRASES:
+    for pattern, template in _phrases():
         m = pattern.fullmatch(text)
         if m is None:
             continue
@@ -567,7 +576,7 @@ def say(text: str, lang: str) -> str:
 
 def knows(text: str) -> bool:
     """Whether :func:`say` has a translation of ``text`` (for tests)."""
-    return any(pattern.fullmatch(text) for pattern, _ in _PHRASES)
+    return any(pattern.fullmatch(text) for pattern, _ in _phrases())
 
 
 def texts(lang: str) -> Mapping[str, str]:

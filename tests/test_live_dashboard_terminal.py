@@ -18,7 +18,8 @@ from dealer_assist.app.verdicts import score_hand
 from dealer_assist.cli.score_report import hand_report
 from dealer_assist.i18n import KEYS_SHORT, knows, say
 from dealer_assist.live.commands import COMMAND_NAMES, Command, advise, parse_command
-from dealer_assist.live.dashboard import LiveStatus, StartupStep, render_dashboard, render_startup
+from dealer_assist.live.dashboard import LiveStatus, render_dashboard
+from dealer_assist.live.startup import StartupStep, render_startup, show_early, take_early
 from dealer_assist.live.session import LiveOptions, LiveSession
 from dealer_assist.live.table_state import NoteInfo, TableState, table_view
 from dealer_assist.live.worker import InlineWorker
@@ -450,3 +451,13 @@ def test_issue14_6_the_first_screen_comes_within_seconds_in_a_real_terminal(tmp_
     assert first is not None and first < 5.0, seen[-2000:]
     assert dashboard is not None and dashboard >= first
     assert proc.returncode == 0
+
+
+def test_issue14_6_the_early_screen_is_only_for_live_on_a_terminal(monkeypatch):
+    monkeypatch.setattr("sys.stdout.isatty", lambda: False, raising=False)
+    assert show_early(["/x/bin/dealer-assist", "live", "--camera", "0"], {}) is None  # not a terminal
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True, raising=False)
+    for argv in (["/x/bin/dealer-assist", "score", "a"], ["/x/bin/dealer-assist", "live", "--help"],
+                 ["/x/bin/dealer-assist", "live", "--json"], ["/usr/bin/pytest", "live"]):
+        assert show_early(argv, {}) is None, argv
+    assert take_early() is None

@@ -86,56 +86,7 @@ class LiveRun:
     source: object
     worker: object
     random_position: bool
-    screen: "_StartupScreen | None" = None
-
-
-class _StartupScreen:
-    """The screen shown from the first second of ``live`` until the OCR has read the first frame
-    (loading its models takes ~15 s): what is being loaded and what is done. Its rich ``Live`` then
-    shows the dashboard (see :func:`_loop`)."""
-
-    def __init__(self, console, lang: str, ocr: bool) -> None:
-        from rich.live import Live
-
-        from dealer_assist.live.dashboard import StartupStep
-
-        self.console = console
-        self.lang = lang
-        self.steps = {key: StartupStep(key) for key in ("step_profile", "step_camera", "step_log", "step_ocr")}
-        if not ocr:
-            self.steps["step_ocr"] = StartupStep("step_ocr", "skip")
-        self.message = ""
-        self.live = Live(self.renderable(), console=console, auto_refresh=False, transient=False)
-        self.live.start(refresh=True)
-
-    @classmethod
-    def open(cls, console, config: LiveConfig) -> "_StartupScreen | None":
-        """The screen, started, when ``console`` is a terminal that shows the dashboard; else None."""
-        if config.as_json or not console.is_terminal:
-            return None
-        return cls(console, config.lang, config.ocr)
-
-    def renderable(self):
-        from dealer_assist.live.dashboard import render_startup
-
-        return render_startup(list(self.steps.values()), self.lang, self.message)
-
-    def mark(self, key: str, state: str) -> None:
-        """Set a step's state (a step not used stays so)."""
-        from dealer_assist.live.dashboard import StartupStep
-
-        if self.steps[key].state != "skip":
-            self.steps[key] = StartupStep(key, state)
-
-    def step(self, key: str, state: str) -> None:
-        """Set a step's state and show it at once."""
-        self.mark(key, state)
-        self.live.update(self.renderable(), refresh=True)
-
-    def close(self) -> None:
-        """Take the screen away (a refused start: the error sentence follows on a clean terminal)."""
-        self.live.transient = True
-        self.live.stop()
+    screen: object = None  # a live.startup.StartupScreen
 
 
 @dataclass
@@ -159,7 +110,17 @@ def prepare_live(config: LiveConfig, console=None) -> LiveRun:
     """
     from rich.console import Console
 
-    screen = _StartupScreen.open(console or Console(), config)
+    from dealer_assist.live.startup import StartupScreen, take_early
+
+    screen = take_early()  # drawn by the CLI before the program was loaded
+    if screen is not None and (config.as_json or screen.lang != config.lang):
+        screen.close()
+        screen = None
+    console = console or (screen.console if screen is not None else Console())
+    if screen is None and not config.as_json and console.is_terminal:
+        screen = StartupScreen(console, config.lang, config.ocr)
+    if screen is not None:
+        screen.step("step_program", "done")
     try:
         run = _prepare(config, screen)
     except BaseException:
@@ -170,7 +131,7 @@ def prepare_live(config: LiveConfig, console=None) -> LiveRun:
     return run
 
 
-def _prepare(config: LiveConfig, screen: "_StartupScreen | None") -> LiveRun:
+def _prepare(config: LiveConfig, screen) -> LiveRun:
     step = screen.step if screen is not None else (lambda key, state: None)
     step("step_profile", "busy")
     from dealer_assist.calibration import CalibrationError, load_profile

@@ -21,7 +21,7 @@ seen: calm, not a failure), *being read* (the camera has read it but not often
 enough to trust it; it never plays), *cannot be read* (its reads disagree, or
 are not 7 digits: type it), *not read* (the recording ended first: type it).
 
-:func:`render_startup` is the screen shown while the program loads.
+The screen shown while the program loads is :mod:`~.startup`'s.
 
 >>> import io
 >>> from rich.console import Console
@@ -42,7 +42,7 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Mapping
 
 from rich import box
 from rich.console import Console, Group, RenderableType
@@ -54,7 +54,7 @@ from dealer_assist.i18n import KEYS_HELP, KEYS_SHORT, say, texts
 from dealer_assist.live.table_state import BOARD_NOTES, POCKET_NOTES, SeatView, Slot, TableView, chips_text
 from dealer_assist.render import alternatives_text, chip_warnings, class_name, note_reason, serial_text
 
-__all__ = ["LiveStatus", "render_dashboard", "render_startup", "StartupStep", "KEYS_HELP", "FULL_SIZE"]
+__all__ = ["LiveStatus", "render_dashboard", "KEYS_HELP", "FULL_SIZE"]
 
 #: The smallest terminal (columns, rows) the full layout is tried in; smaller ones get the compact one.
 FULL_SIZE = (110, 30)
@@ -629,35 +629,3 @@ def render_dashboard(view: TableView, status: LiveStatus, lang: str = "en", widt
         if height is None or _height(full, width) <= height:
             return full
     return _compact(view, status, lang, t, width, height)
-
-
-@dataclass(frozen=True)
-class StartupStep:
-    """One thing being loaded at start-up: its key in the translation table (``step_profile``,
-    ``step_camera``, ``step_log``, ``step_ocr``) and its state (``done``, ``busy``,
-    ``wait``, ``skip``)."""
-
-    key: str
-    state: str = "wait"
-
-
-def render_startup(steps: Sequence[StartupStep], lang: str = "en", message: str = "") -> RenderableType:
-    """The screen shown while ``live`` starts: what is being loaded, what is done.
-
-    >>> import io
-    >>> from rich.console import Console
-    >>> console = Console(file=io.StringIO(), width=80, color_system=None)
-    >>> console.print(render_startup([StartupStep("step_profile", "done"), StartupStep("step_ocr", "busy")]))
-    >>> "OCR models (about 15 s)  loading…" in console.file.getvalue()
-    True
-    """
-    t = texts(lang)
-    marks = {"done": ("✓", "green"), "busy": ("…", "bold yellow"), "wait": ("·", "dim"), "skip": ("–", "dim")}
-    table = Table.grid(padding=(0, 1))
-    for step in steps:
-        mark, style = marks.get(step.state, ("·", "dim"))
-        table.add_row(Text(mark, style=style), Text(f"{t[step.key]}  {t['step_' + step.state]}", style=style))
-    parts: list[RenderableType] = [Text(t["startup_title"], style="bold"), table, Text(t["startup_hint"], style="dim")]
-    if message:
-        parts.append(Text(say(message, lang), style="bold cyan"))
-    return Panel(Group(*parts), border_style="cyan", expand=False)
