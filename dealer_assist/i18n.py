@@ -20,8 +20,8 @@ import re
 from enum import StrEnum, unique
 from typing import Mapping
 
-__all__ = ["Lang", "LANGUAGES", "TEXT", "KEYS_HELP", "KEYS_SHORT", "GUIDES", "PHRASES", "texts", "say", "knows",
-           "default_lang", "parse_lang"]
+__all__ = ["Lang", "LANGUAGES", "TEXT", "KEYS_HELP", "KEYS_SHORT", "GUIDES", "PHRASES", "texts", "say", "say_place",
+           "knows", "default_lang", "parse_lang"]
 
 
 @unique
@@ -79,7 +79,7 @@ TEXT: dict[str, dict[str, str]] = {
         "st_pending": "being read", "st_not_read": "not read", "st_face_down_covered": "face down or covered",
         "pending_why": "the camera is reading it; it plays once read alike {k} times",
         "not_read_why": "the recording ended before it was read; type it: e {slot} NNNNNNN",
-        "unreadable_why": "type it: e {slot} NNNNNNN", "not_read_waiting": "{slot}: not read before the recording "
+        "unreadable_why": "type it: e {slot} NNNNNNN", "not_read_waiting": "{place}: not read before the recording "
         "ended; type its serial (e {slot} NNNNNNN).",
         "nat": "nat.", "mod": "mod.", "legend": "nat. = natural, mod. = modified; [d] = the digit at P",
         "legend_mark": "[d] = the digit at P", "legend_typed": "* = typed by the croupier",
@@ -147,7 +147,7 @@ TEXT: dict[str, dict[str, str]] = {
         "st_pending": "читается", "st_not_read": "не прочитана", "st_face_down_covered": "рубашкой вверх или закрыта",
         "pending_why": "камера читает её; купюра играет, когда прочитана одинаково {k} раза",
         "not_read_why": "запись закончилась раньше, чем её прочитали; введите: e {slot} NNNNNNN",
-        "unreadable_why": "введите: e {slot} NNNNNNN", "not_read_waiting": "{slot}: не прочитана до конца записи; "
+        "unreadable_why": "введите: e {slot} NNNNNNN", "not_read_waiting": "{place}: не прочитана до конца записи; "
         "введите номер (e {slot} NNNNNNN).",
         "nat": "нат.", "mod": "мод.", "legend": "нат. = натуральная, мод. = модифицированная; [d] = цифра на месте P",
         "legend_mark": "[d] = цифра на месте P", "legend_typed": "* = введено крупье",
@@ -542,6 +542,15 @@ def _place(text: str) -> str:
     """``"board 2"``, ``"the board"``, ``"note 1"``, ``"a and b"`` in Russian (seat names stay)."""
     text = re.sub(r"\bthe (board|note)\b", r"\1", text)
     return "".join(_PLACE_RU.get(w, w) for w in re.split(r"(\W+)", text))
+
+
+def say_place(text: str, lang: str) -> str:
+    """A place on the table (``"board 2"``, ``"alice 1"``) in ``lang``.
+
+    >>> say_place("board 2", "ru"), say_place("alice 1", "ru")
+    ('борд 2', 'alice 1')
+    """
+    return text if lang == "en" else _place(text)
 
 
 def say(text: str, lang: str) -> str:

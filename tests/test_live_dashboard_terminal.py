@@ -461,3 +461,17 @@ def test_issue14_6_the_early_screen_is_only_for_live_on_a_terminal(monkeypatch):
                  ["/x/bin/dealer-assist", "live", "--json"], ["/usr/bin/pytest", "live"]):
         assert show_early(argv, {}) is None, argv
     assert take_early() is None
+
+
+def test_issue14_8_what_to_type_keeps_the_command_words_in_russian():
+    statuses = {("P1", 1): ("pending", (("0234561", 1),), "")}
+    pockets = {s: POCKETS[s] for s in SEATS[:2]}
+    view = table_view(TableState(SEATS[:2], 4), deal(board=BOARD[:2], pockets=pockets, statuses=statuses)
+                      + [NoteInfo("t50", 50, "board", None, "pending", 0.0, 50.0, (("9990999", 1),))])
+    ended = LiveStatus("ended", 4.0, "idle", recording_ended=True)
+    wide = " ".join(screen(view, ended, "ru", 140, 40).split())
+    assert "борд 3: не прочитана до конца записи; введите номер (e board 3 NNNNNNN)." in wide
+    narrow = " ".join(screen(view, ended, "ru", 80, 24).split())
+    assert "борд 3 не прочитана (введите: e board 3 NNNNNNN)" in narrow
+    croupier = _Croupier(session_for(), "ru")
+    assert croupier.line("e board 3 9990999") == ("board 3: serial 9990999 typed.", False)  # the words it says to type

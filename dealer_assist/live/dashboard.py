@@ -50,7 +50,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from dealer_assist.i18n import KEYS_HELP, KEYS_SHORT, say, texts
+from dealer_assist.i18n import KEYS_HELP, KEYS_SHORT, say, say_place, texts
 from dealer_assist.live.table_state import BOARD_NOTES, POCKET_NOTES, SeatView, Slot, TableView, chips_text
 from dealer_assist.render import alternatives_text, chip_warnings, class_name, note_reason, serial_text
 
@@ -178,15 +178,10 @@ def _waiting_lines(view: TableView, status: LiveStatus, lang: str, t: Mapping[st
         m = re.fullmatch(r"(?P<slot>.+?): the camera is still reading this note\.", line)
         if m and status.recording_ended:
             slot = m.group("slot")
-            out.append(t["not_read_waiting"].format(slot=slot if lang == "en" else say_place(slot, lang)))
+            out.append(t["not_read_waiting"].format(place=say_place(slot, lang), slot=slot))
         else:
             out.append(say(line, lang))
     return out
-
-
-def say_place(label: str, lang: str) -> str:
-    """A slot's label (``"board 2"``) in ``lang``."""
-    return say(f"{label}: serial 0000000 typed.", lang).split(":")[0] if lang != "en" else label
 
 
 def _waiting_summary(view: TableView, status: LiveStatus, lang: str, t: Mapping[str, str]) -> str:
