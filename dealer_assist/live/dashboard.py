@@ -275,7 +275,9 @@ def _header_lines(view: TableView, status: LiveStatus, lang: str, t: Mapping[str
     if status.frame and not compact:
         second.append(" · ")
         second.append_text(frame)
-    second.append(f" · {status.fps:.1f} {t['fps']} · {t['ocr']}: {_ocr_words(status.ocr, t, lang)}")
+    if status.camera != "ended":  # no frames come any more: a frame rate would be stale
+        second.append(f" · {status.fps:.1f} {t['fps']}")
+    second.append(f" · {t['ocr']}: {_ocr_words(status.ocr, t, lang)}")
     if status.profile:
         second.append(f" · {t['profile']}: ")
         second.append(status.profile, style="bold")
