@@ -134,10 +134,11 @@ def _face_down(slot: Slot) -> bool:
     return slot.status == "unreadable" and note is not None and note.reason == _NOT_FOUND and not note.candidates
 
 
-def _state_word(slot: Slot, status: LiveStatus, t: Mapping[str, str]) -> tuple[str, str]:
-    """(a few words, style) for a note without a serial that plays."""
+def _state_word(slot: Slot, status: LiveStatus, t: Mapping[str, str], short: bool = False) -> tuple[str, str]:
+    """(a few words, style) for a note without a serial that plays (``short``: as few as can be)."""
     if _face_down(slot):
-        return (t["st_face_down_covered"] if slot.status == "unreadable" else t["face down"]), "dim"
+        covered = slot.status == "unreadable" and not short
+        return (t["st_face_down_covered"] if covered else t["face down"]), "dim"
     if slot.status == "pending":
         return (t["st_not_read"], "yellow") if status.recording_ended else (t["st_pending"], "cyan")
     if slot.status in ("unreadable", "out_of_format"):
@@ -423,7 +424,7 @@ def _compact_note(slot: Slot | None, options, chosen, p: int, t: Mapping[str, st
     if slot is None:
         return Text(t["empty"], style="dim")
     if not slot.known:
-        word, style = _state_word(slot, status, t)
+        word, style = _state_word(slot, status, t, short=True)
         return Text(word, style=style)
     shown = chosen if chosen is not None else (options[0] if options else None)
     cell = serial_text(slot.serial, p, shown, marked=True)
