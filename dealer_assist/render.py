@@ -20,7 +20,7 @@ True
 from __future__ import annotations
 
 import re
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -29,7 +29,8 @@ from rich.text import Text
 from dealer_assist.i18n import LANGUAGES, texts
 from dealer_assist.rules import HandClass, PlayerResult, RankOption, Shift, Showdown, chips_to_json
 
-__all__ = ["LANGUAGES", "class_name", "note_reason", "serial_text", "render_showdown", "safe_text", "name_text"]
+__all__ = ["LANGUAGES", "class_name", "note_reason", "serial_text", "alternatives_text", "chip_warnings",
+           "render_showdown", "safe_text", "name_text"]
 
 #: Style of the digit at the playing position, and of the digit a zero shifted to.
 POSITION_STYLE = "bold black on yellow"
@@ -110,19 +111,77 @@ def note_reason(option: RankOption | None, lang: str = "en") -> str:
     return f"{text}, {t['natural'] if option.natural else t['modified']}"
 
 
-def serial_text(serial: str, position: int, option: RankOption | None = None) -> Text:
+def serial_text(serial: str, position: int, option: RankOption | None = None, marked: bool = False) -> Text:
     """The serial with the digit at ``position`` highlighted (and, when a zero
     shifted the rank, the digit it shifted to underlined).
+
+    ``marked`` also puts the digit at P in brackets, which a terminal without
+    colours still shows (``123[4]567``).
 
     >>> t = serial_text("1230567", 4)
     >>> t.plain, [(s.start, s.end) for s in t.spans]
     ('1230567', [(3, 4)])
+    >>> serial_text("1230567", 4, marked=True).plain
+    '123[0]567'
     """
-    text = Text(serial)
-    text.stylize(POSITION_STYLE, position - 1, position)
-    if option is not None and option.source != position:
-        text.stylize(SOURCE_STYLE, option.source - 1, option.source)
+    if not marked:
+        text = Text(serial)
+        text.stylize(POSITION_STYLE, position - 1, position)
+        if option is not None and option.source != position:
+            text.stylize(SOURCE_STYLE, option.source - 1, option.source)
+        return text
+    text = Text()
+    for i, digit in enumerate(serial, 1):
+        if i == position:
+            text.append(f"[{digit}]", style=POSITION_STYLE)
+        else:
+            text.append(digit, style=SOURCE_STYLE if option is not None and option.source == i != position else "")
     return text
+
+
+def alternatives_text(options: Sequence[RankOption], chosen: RankOption | None, lang: str = "en",
+                      best_known: bool = True) -> str:
+    """What else a note could rank, as ``score`` and ``eval`` write it: ``" (not played; also 1)"`` for a
+    note the best hand does not use, ``" (also 1)"`` before a best hand is known; ``""`` when it plays.
+
+    >>> from dealer_assist.rules import rank_options
+    >>> options = rank_options("1230567", 4, pocket=True)
+    >>> alternatives_text(options, None, "en"), alternatives_text(options, None, "ru", best_known=False)
+    (' (not played; also 3)', ' (ещё 3)')
+    >>> alternatives_text(options, options[0], "en")
+    ''
+    """
+    t = texts(lang)
+    if chosen is not None and best_known:
+        return ""
+    others = [str(o.rank) for o in options[1:]]
+    extra = f"{t['also']} {', '.join(others)}" if others else ""
+    if best_known:
+        return f" ({t['unused']}; {extra})" if extra else f" ({t['unused']})"
+    return f" ({extra})" if extra else ""
+
+
+def chip_warnings(contributions: Mapping[str, int | None], winners: Sequence[str], lang: str = "en") -> list[str]:
+    """Sentences for chips that make the settlement surprising (RULES.md §4): players in the hand for
+    whom no chips were entered while others have chips (they count as 0), and a winner who put in
+    nothing (the pot goes to the best hand among those who did). Nothing when no chips were entered.
+
+    >>> for line in chip_warnings({"P1": 25, "P2": 25, "P4": None}, ["P4"]):
+    ...     print(line)
+    No chips entered for P4: counted as 0.
+    P4 wins but put in no chips: the pot goes to the best hand among those who did.
+    """
+    if not any(c is not None for c in contributions.values()):
+        return []
+    t = texts(lang)
+    out = []
+    missing = [name for name, c in contributions.items() if c is None]
+    if missing:
+        out.append(t["chips_missing"].format(seats=", ".join(missing)))
+    for name in winners:
+        if not contributions.get(name):
+            out.append(t["winner_no_chips"].format(seat=name))
+    return out
 
 
 def _chips(value) -> str:
@@ -142,10 +201,7 @@ def _note_cells(
     if shown is None:
         return cell, "—", Text(t["dead"], style="dim")
     reason = Text(note_reason(shown, lang))
-    if chosen is None:
-        others = [str(o.rank) for o in options[1:]]
-        extra = f"; {t['also']} {', '.join(others)}" if others else ""
-        reason.append(f" ({t['unused']}{extra})", style="dim")
+    reason.append(alternatives_text(options, chosen, lang), style="dim")
     return cell, str(shown.rank), reason
 
 
@@ -280,6 +336,10 @@ def render_showdown(
         label = t["tied"]
     parts.append(Text(f"{label}: {safe_text(', '.join(showdown.winners)) or t['nobody']}", style="bold green"))
     parts += _settlement(showdown, t)
+    if showdown.settlement is not None:
+        contributions = {p.name: p.contributed for p in showdown.hand.players}
+        for line in chip_warnings(contributions, showdown.winners, lang):
+            parts.append(Text(f"{t['warning']}: {line}", style="bold yellow"))
     for serial, fields in showdown.hand.duplicate_serials() if duplicate_warnings else ():
         parts.append(Text(f"{t['warning']}: {serial} — {', '.join(fields)}", style="bold red"))
     return Group(*parts)

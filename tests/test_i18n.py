@@ -7,13 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from dealer_assist.i18n import DASHBOARD_TEXT, KEYS_HELP, LANGUAGES, TEXT, texts
+from dealer_assist.i18n import KEYS_HELP, KEYS_SHORT, LANGUAGES, PHRASES, TEXT, knows, say, texts
 
 PACKAGE = Path(__file__).resolve().parents[1] / "dealer_assist"
 
 
 def test_every_language_has_every_key_and_no_empty_words():
     assert set(TEXT) == set(LANGUAGES) == set(KEYS_HELP)
+    assert say("Undone.", "ru") == "Отменено." and knows("Undone.") and not knows("Undone")
     keys = set(TEXT["en"])
     for lang in LANGUAGES:
         assert set(TEXT[lang]) == keys
@@ -32,14 +33,26 @@ def _literal(path: Path, name: str):
     return None
 
 
-def test_the_dashboard_words_are_the_tables():
-    # live/dashboard.py can replace its own table by DASHBOARD_TEXT: the words are the same
-    own = _literal(PACKAGE / "live" / "dashboard.py", "_T")
-    if own is not None:
-        assert own == DASHBOARD_TEXT
-    help_ = _literal(PACKAGE / "live" / "dashboard.py", "KEYS_HELP")
-    if help_ is not None:
-        assert help_ == KEYS_HELP
+def test_the_dashboard_keeps_no_words_of_its_own():
+    # live/dashboard.py takes its words from i18n.TEXT, KEYS_HELP and KEYS_SHORT
+    for name in ("_T", "KEYS_HELP", "KEYS_SHORT"):
+        assert _literal(PACKAGE / "live" / "dashboard.py", name) is None
+
+
+def test_the_short_keys_fit_80_columns():
+    assert set(KEYS_SHORT) == set(LANGUAGES)
+    assert all(len(line) <= 80 for line in KEYS_SHORT.values())
+
+
+def test_every_phrase_is_a_pattern_with_a_translation():
+    import re
+
+    for pattern, ru in PHRASES:
+        groups = set(re.compile(pattern).groupindex)
+        assert set(re.findall(r"{(\w+)}", ru)) <= groups, pattern
+        assert not re.search(r"[a-z]{4,}", re.sub(r"{\w+}|'[^']*'|\([^)]*[a-z][^)]*\.[a-z]+[^)]*\)|"
+                                                  r"dealer-assist calibrate check|hand\.json|--position|OCR|"
+                                                  r"\"position\"|\"seats\"|'serials'|board[\w.-]*\.jpg", "", ru)), ru
 
 
 def test_no_other_module_keeps_a_translation_table():

@@ -119,7 +119,7 @@ def test_the_hand_is_kept_while_the_camera_is_lost():
                                                      feed.detail), "en"))
     text = console.export_text()
     assert "camera: lost" in text and "retrying in" in text
-    assert "1119111" in text and "P1 (dealer)" in text and "P2 · folded" in text
+    assert "111[9]111" in text and "dealer: P1" in text and "folded" in text
 
 
 def test_image_list_plays_in_order_then_ends(tmp_path):

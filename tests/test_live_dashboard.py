@@ -170,25 +170,30 @@ def test_dashboard_highlights_the_digit_at_p_and_the_winners_panel():
     console.print(render_dashboard(table_view(TableState(SEATS, 4), notes()), LiveStatus("ok", 20.0), "en"))
     text = console.export_text(clear=False)
     html = console.export_html(inline_styles=True)
-    # the digit at P=4 of each board serial is on its own, on yellow (render.POSITION_STYLE)
+    # the digit at P=4 of each board serial is on its own, on yellow (render.POSITION_STYLE), and in
+    # brackets, which a terminal without colours shows too
     for serial in BOARD:
-        assert re.search(serial[:3] + r'<span style="[^"]*background-color: #808000[^"]*">' + serial[3] + "</span>"
+        assert re.search(serial[:3] + r'<span style="[^"]*background-color: #808000[^"]*">\[' + serial[3] + r"\]</span>"
                          + serial[4:], html), serial
-    assert "╔═ chen" in text and "╔═ alice" not in text  # the winner's panel has the double border
+        assert f"{serial[:3]}[{serial[3]}]{serial[4:]}" in text
+    # the winner's name is green and bold, the others' not
+    assert re.search(r'<span style="color: #008000[^"]*font-weight: bold">chen +</span>', html)
+    assert not re.search(r'<span style="color: #008000[^"]*font-weight: bold">alice +</span>', html)
 
 
 def test_dashboard_shows_pending_notes_as_pending_and_says_what_it_waits_for():
     view = table_view(TableState(SEATS, 4), notes(status="pending"))
     text = record(render_dashboard(view, LiveStatus("ok", 20.0, "reading"), "en"))
-    assert "pending (reads: 1)" in text and "Winner" not in text
+    assert "1119111?  being read (reads: 1; the camera is reading it" in text and "Winner" not in text
     assert "Waiting for: The board has 0 of 3 notes known." in text
 
 
 def test_dashboard_camera_lost_and_settlement_in_russian():
     state = TableState(SEATS, 4).with_chips("alice", 10).with_chips("boris", 10).with_chips("chen", 10)
     view = table_view(state, notes())
-    text = record(render_dashboard(view, LiveStatus("lost", 0.0, "idle", camera_detail="retrying in 2 s"), "ru"))
-    assert "камера: lost (retrying in 2 s)" in text
+    detail = "the camera stopped delivering frames (no frame); retrying in 2 s"
+    text = record(render_dashboard(view, LiveStatus("lost", 0.0, "idle", camera_detail=detail), "ru"))
+    assert "камера: потеряна (камера перестала давать кадры (кадра нет); новая попытка через 2 с)" in text
     assert "Победитель: chen" in text and "ВЫИГРЫВАЕТ" in text
     assert "основной" in text and "30" in text  # the main pot of 30 chips
     with pytest.raises(ValueError):

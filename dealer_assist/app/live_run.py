@@ -80,13 +80,14 @@ class LiveConfig:
 
 @dataclass
 class LiveRun:
-    """A prepared run: the session and what feeds it."""
+    """A prepared run: the session and what feeds it, and the start-up screen when a terminal shows one."""
 
     config: LiveConfig
     session: object
     source: object
     worker: object
     random_position: bool
+    screen: object = None  # a live.startup.StartupScreen
 
 
 @dataclass
@@ -98,13 +99,42 @@ class LiveOutcome:
     notices: list[str] = field(default_factory=list)
 
 
-def prepare_live(config: LiveConfig) -> LiveRun:
+def prepare_live(config: LiveConfig, console=None) -> LiveRun:
     """Open the profile, the camera (or recording) and the hand log; build the session.
+
+    On a terminal (``console``, default a new one) the start-up screen shows from the start what is
+    being loaded; :func:`run_live` turns it into the dashboard.
 
     Raises:
         LiveSetupError: a profile without a table, a dealer who is not a seat, a camera that cannot
             be opened, a hand log that cannot take records.
     """
+    from rich.console import Console
+
+    from dealer_assist.live.startup import StartupScreen, take_early
+
+    screen = take_early()  # drawn by the CLI before the program was loaded
+    if screen is not None and (config.as_json or screen.lang != config.lang):
+        screen.close()
+        screen = None
+    console = console or (screen.console if screen is not None else Console())
+    if screen is None and not config.as_json and console.is_terminal:
+        screen = StartupScreen(console, config.lang, config.ocr)
+    if screen is not None:
+        screen.step("step_program", "done")
+    try:
+        run = _prepare(config, screen)
+    except BaseException:
+        if screen is not None:
+            screen.close()
+        raise
+    run.screen = screen
+    return run
+
+
+def _prepare(config: LiveConfig, screen) -> LiveRun:
+    step = screen.step if screen is not None else (lambda key, state: None)
+    step("step_profile", "busy")
     from dealer_assist.calibration import CalibrationError, load_profile
     from dealer_assist.live.camera import CameraError, open_source
     from dealer_assist.live.history import HandLog, HistoryError
@@ -117,6 +147,8 @@ def prepare_live(config: LiveConfig) -> LiveRun:
         seats = tuple(profile.seats)  # needs the table section
     except CalibrationError as exc:
         raise LiveSetupError(str(exc)) from None
+    step("step_profile", "done")
+    step("step_camera", "busy")
     random_position = config.position is None
     p = secrets.randbelow(7) + 1 if random_position else config.position
     state = TableState(seats, p, config.zero_joker, config.tie_policy, position_random=random_position)
@@ -130,6 +162,7 @@ def prepare_live(config: LiveConfig) -> LiveRun:
         source = open_source(config.camera, fps=config.fps, mode=config.capture)
     except CameraError as exc:
         raise LiveSetupError(str(exc)) from None
+    step("step_camera", "done")
     hand_log = None if config.log is None else HandLog(config.log)
     if hand_log is not None:
         try:
@@ -137,6 +170,7 @@ def prepare_live(config: LiveConfig) -> LiveRun:
         except HistoryError as exc:
             source.release()
             raise LiveSetupError(str(exc)) from None
+    step("step_log", "skip" if hand_log is None else "done")
     if config.ocr:
         from dealer_assist.live.worker import ProcessWorker
 
@@ -149,6 +183,7 @@ def prepare_live(config: LiveConfig) -> LiveRun:
     session = LiveSession(profile, state, worker, options, log=hand_log)
     if random_position:
         session.message = f"Random playing position: P={p}."
+    step("step_ocr", "busy")
     return LiveRun(config, session, source, worker, random_position)
 
 
@@ -164,7 +199,7 @@ def run_live(run: LiveRun, console=None) -> LiveOutcome:
     replay = not source.live and not config.realtime
     feed = CameraFeed(lambda: open_source(config.camera, fps=config.fps, mode=config.capture), first=source,
                       realtime=not replay)
-    console = console or Console()
+    console = console or (run.screen.console if run.screen is not None else Console())
     window = None
     if config.window and has_display():
         from dealer_assist.live.preview import PreviewWindow
@@ -181,6 +216,8 @@ def run_live(run: LiveRun, console=None) -> LiveOutcome:
     finally:
         if window is not None:
             window.close()
+        if run.screen is not None and run.screen.live.is_started:
+            run.screen.live.stop()  # the dashboard (or the start-up screen) stays on the terminal
         try:
             session.close("quit" if session.quit_requested else "stopped")  # a decided hand is logged
         finally:
@@ -299,9 +336,71 @@ class _Feedback:
         self.text = text
 
 
+class _Croupier:
+    """What the croupier types -- single keys with their prompt, or command lines -- applied to the
+    session, with the answer to the last of them in :attr:`feedback` (a refused or mistyped command
+    is answered too, never left with an older answer on screen).
+
+    Commands go through :func:`~dealer_assist.live.commands.advise` first: a showdown on an empty
+    hand is refused with a sentence, and a new P for a decided hand is applied only when given twice
+    in a row.
+    """
+
+    def __init__(self, session, lang: str = "en") -> None:
+        from dealer_assist.live.commands import KeyInput
+
+        self.session = session
+        self.lang = lang
+        self.keys = KeyInput()
+        self.feedback = _Feedback()
+        self.armed = None  # the command that, given again next, goes ahead
+        if session.message:
+            self.feedback.say(session.message)
+
+    def command(self, cmd) -> tuple[str, bool]:
+        """Apply a parsed command; returns its answer and whether it was refused."""
+        from dealer_assist.live.commands import advise, showdown_answer
+
+        session = self.session
+        advice = advise(cmd, session.view(), self.lang, self.armed)
+        self.armed = advice.confirm
+        if not advice.run:
+            msg, refused = advice.text, True
+        else:
+            msg, refused = session.command(cmd), session.last_refused
+            if cmd.name == "showdown" and not refused and session.state.showdown_called:
+                msg = showdown_answer(session.view(), self.lang)
+        self.feedback.say(msg)
+        return msg, refused
+
+    def key(self, k: str) -> None:
+        """One key (see :class:`~dealer_assist.live.commands.KeyInput`)."""
+        cmd = self.keys.feed(k)
+        if cmd is not None:
+            self.command(cmd)
+        elif self.keys.error:
+            self.feedback.say(self.keys.error)
+
+    def line(self, text: str) -> tuple[str, bool]:
+        """One command line; returns its answer and whether it was refused (a line that is no command is)."""
+        from dealer_assist.live.commands import parse_command
+
+        try:
+            cmd = parse_command(text)
+        except ValueError as exc:
+            self.feedback.say(str(exc))
+            return str(exc), True
+        return self.command(cmd)
+
+
+def _reads_due(session) -> bool:
+    """Reads the current frame still calls for (queued, or with the OCR now)."""
+    return session.reading
+
+
 def _loop(run: LiveRun, feed, console, window, replay: bool, source_label: str) -> LiveOutcome:
     from dealer_assist.calibration import CalibrationError
-    from dealer_assist.live.commands import KeyInput, parse_command
+    from dealer_assist.i18n import say
     from dealer_assist.live.dashboard import LiveStatus, render_dashboard
 
     config, session = run.config, run.session
@@ -314,61 +413,74 @@ def _loop(run: LiveRun, feed, console, window, replay: bool, source_label: str) 
         from dealer_assist.spectator.state import StateWriter
 
         spectator = StateWriter(config.spectator_state, session=session.session_id)
-    key_input = KeyInput()
-    feedback = _Feedback()
-    if session.message:
-        feedback.say(session.message)
+    croupier = _Croupier(session, lang)
+    feedback = croupier.feedback
+    key = croupier.key
     frames = 0
     fps = 0.0
     stamps: list[float] = []
     last_draw = 0.0
     last_frame = None
+    screen = run.screen  # the start-up screen, until the OCR has read the first frame
+
+    def ocr_words() -> str:
+        state = session.ocr_state
+        if config.ocr and session.jobs_done == 0 and state.startswith("reading"):
+            return "loading"
+        return state
 
     def status() -> LiveStatus:
-        return LiveStatus(camera=feed.shown_state, fps=fps, ocr=session.ocr_state, source=source_label,
-                          camera_detail=feed.detail, message=feedback.text, prompt=key_input.prompt,
-                          warning=session.warning, frame=frame_label(session), profile=session.profile.name)
-
-    def command(cmd) -> None:
-        feedback.say(session.command(cmd))
-
-    def key(k: str) -> None:
-        cmd = key_input.feed(k)
-        if cmd is not None:
-            command(cmd)
-        elif key_input.error:
-            feedback.say(key_input.error)
+        return LiveStatus(camera=feed.shown_state, fps=fps, ocr=ocr_words(), source=source_label,
+                          camera_detail=feed.detail, message=feedback.text, prompt=croupier.keys.prompt,
+                          warning=session.warning, frame=frame_label(session), profile=session.profile.name,
+                          recording_ended=session.recording_ended, trust_k=config.trust[0])
 
     def run_command(text: str) -> None:
         """A command line from standard input; a refused one is said on stderr (nobody sees a dashboard)."""
-        try:
-            cmd = parse_command(text)
-        except ValueError as exc:
-            feedback.say(str(exc))
-            print(f"Refused: {exc}", file=sys.stderr, flush=True)
-            return
         errors = len(session.log_errors)
-        msg = session.command(cmd)
-        feedback.say(msg)
-        if session.last_refused or len(session.log_errors) > errors:
-            print(f"Refused: {msg}" if session.last_refused else f"Error: {msg}", file=sys.stderr, flush=True)
+        msg, refused = croupier.line(text)
+        if refused or len(session.log_errors) > errors:
+            print(f"Refused: {msg}" if refused else f"Error: {msg}", file=sys.stderr, flush=True)
         elif not interactive and not as_json:
-            console.print(msg, markup=False, highlight=False)
+            console.print(say(msg, lang), markup=False, highlight=False)
+
+    def started() -> bool:
+        """Whether the start-up is over: the OCR has read once (its models are loaded), or there is
+        no OCR and a frame came, or the recording ended."""
+        if config.ocr:
+            return session.jobs_done > 0 or feed.state == "ended"
+        return frames > 0 or feed.state == "ended"
+
+    def screen_now():
+        nonlocal screen
+        if screen is not None:
+            if not started():
+                screen.message = feedback.text
+                return screen.renderable()
+            screen = None
+        return render_dashboard(session.view(), status(), lang, console.width, console.height)
 
     from rich.live import Live
 
-    live = Live(render_dashboard(session.view(), status(), lang), console=console, auto_refresh=False,
-                transient=False) if interactive else None
+    if not interactive:
+        live = None
+    elif run.screen is not None:
+        live = run.screen.live
+    else:
+        live = Live(screen_now(), console=console, auto_refresh=False, transient=False)
     keys_cm = _cbreak(sys.stdin.fileno()) if keys_tty else nullcontext()
     finished_seen = 0
     ended = False
     stop_error = None
     try:
         with keys_cm:
-            if live is not None:
-                live.start()
+            if live is not None and not live.is_started:
+                live.start(refresh=True)
             while not session.quit_requested:
-                frame = feed.poll()
+                # a recording is read frame by frame: the next frame waits until every read the current
+                # one calls for is done (in slices, so that keys and the screen are answered meanwhile)
+                due = replay and _reads_due(session)
+                frame = None if due else feed.poll()
                 now = time.monotonic()
                 if frame is not None:
                     try:
@@ -381,7 +493,7 @@ def _loop(run: LiveRun, feed, console, window, replay: bool, source_label: str) 
                     stamps.append(now)
                     stamps = [s for s in stamps if now - s <= 1.0]
                     fps = len(stamps) / max(1e-6, min(1.0, now - stamps[0])) if len(stamps) > 1 else fps
-                session.pump(wait=replay)
+                session.pump(wait=replay, timeout_s=0.2)
                 if keys_tty:
                     for k in _keys(sys.stdin.fileno()):
                         key(k)
@@ -407,28 +519,27 @@ def _loop(run: LiveRun, feed, console, window, replay: bool, source_label: str) 
                     if note:
                         feedback.say(note)
                 if live is not None and (now - last_draw > 0.25 or frame is not None and replay):
-                    live.update(render_dashboard(session.view(), status(), lang, console.width), refresh=True)
+                    live.update(screen_now(), refresh=True)
                     last_draw = now
                 if config.max_frames is not None and frames >= config.max_frames:
                     break
-                if feed.state == "ended" and not ended:
+                if feed.state == "ended" and not ended and not _reads_due(session):
                     ended = True
-                    session.recording_ended = True
                     if last_frame is not None:
-                        session.hold()
-                        session.pump(wait=True)
-                if ended:
-                    # a recording ended: stay while someone can still type commands
+                        session.hold()  # the last frame as a still scene: read in the next turns of the loop
+                if ended and not _reads_due(session):
+                    session.recording_ended = True  # no frame will read a note any more
+                    # stay while someone can still type commands
                     if not keys_tty and (lines is None or lines.closed):
                         break
-                if frame is None:
+                if frame is None and not due:
                     time.sleep(0.005)
             if config.max_frames is not None and frames >= config.max_frames and last_frame is not None and replay:
                 session.hold()
                 session.pump(wait=True)
             view = session.view()
             if live is not None:
-                live.update(render_dashboard(view, status(), lang, console.width), refresh=True)
+                live.update(screen_now(), refresh=True)
     finally:
         if live is not None:
             live.stop()

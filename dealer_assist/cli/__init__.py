@@ -1,7 +1,15 @@
 """Command-line interface. Each command lives in its own module and registers
-itself on :data:`dealer_assist.cli.app.app`; this package only imports them."""
+itself on :data:`dealer_assist.cli.app.app`; this package only imports them.
 
-from dealer_assist.cli.app import app
+``dealer-assist live`` on a terminal gets its start-up screen before the
+command modules are imported (about a second; see :mod:`dealer_assist.live.startup`).
+"""
+
+from dealer_assist.live.startup import drop_early, show_early
+
+show_early()
+
+from dealer_assist.cli.app import app  # noqa: E402
 
 # Command modules register themselves on import.
 from dealer_assist.cli import calibrate_camera_cmd  # noqa: F401,E402
@@ -15,6 +23,7 @@ from dealer_assist.cli import read_cmd  # noqa: F401,E402
 from dealer_assist.cli import score_cmd  # noqa: F401,E402
 from dealer_assist.cli import odds_cmd  # noqa: F401,E402
 from dealer_assist.cli import ledger_cmd  # noqa: F401,E402
+from dealer_assist.cli import guide_cmd  # noqa: F401,E402
 from dealer_assist.cli import serve_cmd  # noqa: F401,E402
 
 
@@ -28,5 +37,8 @@ def main() -> None:
     from dealer_assist.cli.output import degrade_unshowable, output_errors
 
     degrade_unshowable()
-    with output_errors():
-        app()
+    try:
+        with output_errors():
+            app()
+    finally:
+        drop_early()  # a start-up screen that live never took over (a refused command line)

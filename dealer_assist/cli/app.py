@@ -1,12 +1,41 @@
-"""The typer application object shared by every command module."""
+"""The typer application object shared by every command module, and how ``--help`` shows options."""
 
 import typer
+
+
+def _no_type_names_in_help() -> None:
+    """``--help`` without Python type names.
+
+    Recent typer releases show each parameter's Python type (``--json <bool>``,
+    ``PATH <list[Path]>``, ``<int range>``). A flag takes no value and an
+    argument's name says what it is, so neither shows one; every option that
+    takes a value gives its own ``metavar`` (``FILE``, ``N``, ``P``), which is
+    shown instead. Older releases do not have the method and need nothing.
+    """
+    try:
+        from typer.core import TyperArgument, TyperOption
+    except ImportError:  # pragma: no cover - a typer without these classes shows no types
+        return
+    option_type = getattr(TyperOption, "display_type_rich", None)
+    if option_type is not None:
+        def display_type_rich(self, ctx):
+            if getattr(self, "is_flag", False) or getattr(self, "count", False):
+                return None
+            return option_type(self, ctx)
+
+        TyperOption.display_type_rich = display_type_rich
+    if getattr(TyperArgument, "display_type_rich", None) is not None:
+        TyperArgument.display_type_rich = lambda self, ctx: None
+
+
+_no_type_names_in_help()
 
 app = typer.Typer(
     name="dealer-assist",
     help=(
         "The croupier's assistant for Banknote Hold'em: read serials from photos, "
-        "score photographed hands, evaluate hands typed at the table."
+        "score photographed hands, evaluate hands typed at the table, watch the table with a camera. "
+        "`dealer-assist rules` sums up the game, `dealer-assist formats` the files it reads and writes."
     ),
     no_args_is_help=True,
     add_completion=False,

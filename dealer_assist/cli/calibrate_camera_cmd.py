@@ -34,11 +34,11 @@ def camera_command(
     camera_size: Optional[str] = camera_size_option(),
     fourcc: Optional[str] = fourcc_option(),
     pattern: str = typer.Option("9x6", "--pattern", metavar="COLSxROWS", help="Inner corners of the board."),
-    square_mm: float = typer.Option(25.0, "--square-mm", min=0.01, help="Side of one square, mm."),
+    square_mm: float = typer.Option(25.0, "--square-mm", min=0.01, metavar="MM", help="Side of one square, mm."),
     output: str = typer.Option(..., "--output", "-o", metavar="NAME|FILE.json",
                                help="Profile to write the camera section to (other sections are kept)."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON on standard output."),
-    min_views: int = typer.Option(10, "--min-views", min=3, help="Views to aim for in live capture."),
+    min_views: int = typer.Option(10, "--min-views", min=3, metavar="N", help="Views to aim for in live capture."),
 ) -> None:
     """Camera intrinsics and lens distortion from chessboard views.
 
@@ -77,7 +77,8 @@ def camera_command(
 def pattern_command(
     output: Path = typer.Option(..., "--output", "-o", metavar="FILE.png", help="Where to write the board image."),
     pattern: str = typer.Option("9x6", "--pattern", metavar="COLSxROWS", help="Inner corners of the board."),
-    square_px: int = typer.Option(100, "--square-px", min=10, help="Side of one square in the image, px."),
+    square_px: int = typer.Option(100, "--square-px", min=10, metavar="PX",
+                                  help="Side of one square in the image, px."),
 ) -> None:
     """Write a chessboard to print for `calibrate camera` (measure the printed squares for --square-mm)."""
     with errors_as_fail(*CALIBRATION_ERRORS):

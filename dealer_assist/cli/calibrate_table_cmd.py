@@ -41,9 +41,9 @@ def table_command(
     table_mm: Optional[str] = typer.Option(None, "--table-mm", metavar="W,H",
                                            help="Size of the playing surface, mm (with --aruco: measured from the markers if "
                                                 "omitted, ~0.5% too large with 60-px markers, ~1.5% with 40-px ones)."),
-    marker_mm: float = typer.Option(56.0, "--marker-mm", min=1.0, max=500.0,
+    marker_mm: float = typer.Option(56.0, "--marker-mm", min=1.0, max=500.0, metavar="MM",
                                     help="Side of each marker's black square, mm."),
-    marker_inset_mm: float = typer.Option(45.0, "--marker-inset-mm", min=0.0,
+    marker_inset_mm: float = typer.Option(45.0, "--marker-inset-mm", min=0.0, metavar="MM",
                                           help="Distance of each marker's centre from both edges of its corner, mm."),
     seats: Optional[str] = typer.Option(None, "--seats", metavar="NAME,NAME,...",
                                         help="Seat names clockwise from the croupier's left: automatic zones."),
@@ -59,7 +59,7 @@ def table_command(
     --seats (board in the centre, seats evenly round the edge, clockwise
     starting left of the croupier's place at the middle of the bottom edge)
     or --zones FILE.json: [{"name": "board", "kind": "board", "polygon_mm":
-    [[x, y], ...]}, {"name": "alice", "kind": "seat", "polygon_mm": [...]}, ...]
+    [\\[x, y], ...]}, {"name": "alice", "kind": "seat", "polygon_mm": [...]}, ...]
     in table mm (origin at the top-left corner, y towards the croupier).
 
     Example: dealer-assist calibrate table --image table.jpg --aruco --table-mm 1000,700

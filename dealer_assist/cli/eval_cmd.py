@@ -45,9 +45,9 @@ EPILOG = (
 def eval_command(
     hands: Optional[str] = typer.Option(
         None, "--hands", metavar="FILE", rich_help_panel=INPUT,
-        help="JSON Lines file of hands (FORMATS.md §1), one hand per line; '-' reads standard input."),
+        help="JSON Lines file of hands, one hand per line (see `dealer-assist formats`); '-' reads standard input."),
     position: Optional[int] = typer.Option(
-        None, "--position", "-p", metavar="P", rich_help_panel=QUICK,
+        None, "--position", "-p", metavar="P", rich_help_panel=QUICK, show_default=False,
         help="Playing position P, 1-7 (digit of the serial counted from the left)."),
     board: Optional[List[str]] = typer.Option(
         None, "--board", "-b", metavar="SERIAL", rich_help_panel=QUICK,
@@ -56,9 +56,9 @@ def eval_command(
         None, "--player", metavar="NAME=SERIAL,SERIAL", rich_help_panel=QUICK,
         help="A player and both pocket notes, e.g. alice=7654321,0102030; repeat in seat order (2 or more)."),
     zero_joker: Optional[ZeroJoker] = zero_joker_option(
-        None, rich_help_panel=QUICK, help="Zero-joker option (RULES.md §2.5). [default: off]"),
+        None, rich_help_panel=QUICK, shown="off"),
     tie_policy: Optional[TiePolicy] = tie_policy_option(
-        None, rich_help_panel=QUICK, help="What a tied pot does (RULES.md §4). [default: split]"),
+        None, rich_help_panel=QUICK, shown="split"),
     dealer: Optional[str] = typer.Option(
         None, "--dealer", metavar="NAME", rich_help_panel=QUICK,
         help="The dealer; odd chips go to tied winners from the dealer's left."),
@@ -72,7 +72,8 @@ def eval_command(
         help="A player who did not reveal at the showdown; repeat."),
     as_json: bool = typer.Option(
         False, "--json", rich_help_panel=OUTPUT,
-        help='One FORMATS.md §2 result per hand on standard output; a bad line gives {"error": ...}.'),
+        help='One JSON result per hand on standard output (see `dealer-assist formats`); a bad line gives '
+             '{"error": ...}.'),
     lang: Optional[Lang] = lang_option(rich_help_panel=OUTPUT),
     exact: bool = typer.Option(
         False, "--exact", rich_help_panel=OUTPUT,

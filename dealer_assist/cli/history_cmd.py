@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from dealer_assist.cli.app import app
-from dealer_assist.cli.options import fail, lang_option, resolve_lang
+from dealer_assist.cli.options import LOG_DEFAULT, fail, lang_option, resolve_lang, shown_default
 from dealer_assist.cli.output import json_line, output_errors, report_console
 from dealer_assist.i18n import Lang, texts
 from dealer_assist.render import name_text, render_showdown, safe_text
@@ -33,12 +33,11 @@ def _cell(value: object) -> Text:
 @app.command("history")
 def history_command(
     log: Optional[Path] = typer.Option(None, "--log", metavar="FILE",
-                                       help="The hand log. [default: $DEALER_ASSIST_HISTORY or "
-                                            "~/.local/share/dealer-assist/hands.jsonl]"),
+                                       help="The hand log. " + shown_default(LOG_DEFAULT)),
     show: Optional[int] = typer.Option(None, "--show", metavar="N", min=1,
                                        help="Show hand N of the list (the # column) again, evaluated anew."),
     as_json: bool = typer.Option(False, "--json", help="Print the records (or record N) as JSON Lines."),
-    lang: Optional[Lang] = lang_option(help="Language. [default: from the locale]"),
+    lang: Optional[Lang] = lang_option(help="Language."),
 ) -> None:
     """List the hands logged by `dealer-assist live`, or show one again (--show N)."""
     from dealer_assist.live.history import HistoryError, default_log_path, read_log
@@ -60,6 +59,12 @@ def history_command(
         _print_history(records, path, show, as_json, lang)
 
 
+def _word(t, value: object, prefix: str = "") -> object:
+    """A logged word (a status, how a hand ended) in the output's language; anything else as logged."""
+    key = f"{prefix}{value}" if isinstance(value, str) else None
+    return t[key] if key in t else value
+
+
 def _print_history(records: list[dict], path: Path, show: Optional[int], as_json: bool, lang: str) -> None:
     """The list of hands, or the one hand of ``--show``, on standard output (OSError when it cannot be written)."""
     from dealer_assist.rules import HandError, evaluate, parse_hand
@@ -70,34 +75,36 @@ def _print_history(records: list[dict], path: Path, show: Optional[int], as_json
         sys.stdout.flush()
         return
     console = report_console()
+    t = texts(lang)
     if show is None:
-        table = Table(title=_cell(f"{path} · {len(records)} hand(s)"), title_justify="left")
-        for col in ("#", "finished", "hand", "P", "dealer", "board", "winners", "status"):
+        table = Table(title=_cell(t["history_title"].format(path=path, n=len(records))), title_justify="left")
+        for col in ("#", t["finished"], t["hand"], "P", t["dealer"], t["board notes"], t["summary_winners"],
+                    t["status"]):
             table.add_column(col)
         for i, r in enumerate(records, 1):
             board = " ".join(n.get("serial") or "?" for n in r.get("notes", []) if n.get("zone") == "board")
             table.add_row(str(i), _cell(str(r.get("finished") or "").replace("T", " ")[:19]), _cell(r.get("hand")),
                           _cell(r.get("position")), _cell(r.get("dealer")), _cell(board or "—"),
-                          _cell(", ".join(r.get("winners") or []) or "—"), _cell(r.get("status", "")))
+                          _cell(", ".join(r.get("winners") or []) or "—"), _cell(_word(t, r.get("status", ""))))
         console.print(table)
         return
     r = records[0]
-    title = (f"{texts(lang)['hand']} {r.get('hand')} · {str(r.get('finished', '')).replace('T', ' ')[:19]} · "
-             f"{r.get('end', '')}")
+    title = (f"{t['hand']} {r.get('hand')} · {str(r.get('finished', '')).replace('T', ' ')[:19]} · "
+             f"{_word(t, r.get('end', ''), 'end_')}")
     try:
         hand = parse_hand(r.get("input"))
         console.print(render_showdown(evaluate(hand), lang, title=title))
     except HandError as exc:
         console.print(name_text(title, style="bold"))
-        console.print(safe_text(f"Not a complete showdown ({exc}); the notes as logged:"), markup=False,
-                      highlight=False)
+        console.print(safe_text(t["not_showdown"].format(error=exc)), markup=False, highlight=False)
         table = Table()
-        for col in ("zone", "#", "serial", "source", "status"):
+        for col in (t["zone"], "#", t["serial"], t["source"], t["status"]):
             table.add_column(col)
         for n in r.get("notes", []):
-            table.add_row(_cell(n.get("zone")), _cell(n.get("index")), _cell(n.get("serial") or "—"),
-                          _cell(n.get("source")), _cell(n.get("status")))
+            zone = t["board notes"] if n.get("zone") == "board" else n.get("zone")
+            table.add_row(_cell(zone), _cell(n.get("index")), _cell(n.get("serial") or "—"),
+                          _cell(_word(t, n.get("source"))), _cell(_word(t, n.get("status"))))
         console.print(table)
     if r.get("winners") is not None:
-        console.print(safe_text(f"Logged winners: {', '.join(map(str, r['winners'])) or 'none'}"), markup=False,
-                      highlight=False)
+        winners = ", ".join(map(str, r["winners"])) or t["none"]
+        console.print(safe_text(t["logged_winners"].format(winners=winners)), markup=False, highlight=False)

@@ -81,8 +81,10 @@ def ledger_command(
     as_csv: bool = typer.Option(False, "--csv", help="Print the ledger as CSV: a row per player, the organiser, "
                                                      "the carried pot and each transfer."),
 ) -> None:
-    """The session ledger: hands, chips put in and won, buy-ins, net per player, and the fewest transfers that
-    settle everyone."""
+    """The session ledger: chips put in and won, net per player, and the fewest transfers that settle everyone.
+
+    Counted from the hand log: hands, chips put in and won, buy-ins, net per player.
+    """
     from dealer_assist.live.history import HistoryError, default_log_path, read_log
 
     if as_json and as_csv:

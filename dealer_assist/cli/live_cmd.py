@@ -15,12 +15,14 @@ import typer
 
 from dealer_assist.cli.app import app
 from dealer_assist.cli.options import (
+    LOG_DEFAULT,
     camera_size_option,
     capture_mode,
     fail,
     fourcc_option,
     lang_option,
     resolve_lang,
+    shown_default,
     tie_policy_option,
     zero_joker_option,
 )
@@ -70,31 +72,30 @@ def live_command(
     fourcc: Optional[str] = fourcc_option(rich_help_panel=INPUT),
     calibration: Optional[str] = typer.Option(None, "--calibration", metavar="NAME|FILE.json", rich_help_panel=INPUT,
                                               help="Calibration profile with the table and its zones. "
-                                                   "[default: the default profile]"),
+                                                   + shown_default("the default profile")),
     position: str = typer.Option(..., "--position", "-p", metavar="P|random", rich_help_panel=GAME,
                                  help="Playing position P, 1-7, or 'random' (drawn from a cryptographic source)."),
     zero_joker: ZeroJoker = zero_joker_option(ZeroJoker.OFF, rich_help_panel=GAME),
     tie_policy: TiePolicy = tie_policy_option(TiePolicy.SPLIT, rich_help_panel=GAME),
     dealer: Optional[str] = typer.Option(None, "--dealer", metavar="SEAT", rich_help_panel=GAME,
-                                         help="The first hand's dealer. [default: the first seat]"),
-    lang: Optional[Lang] = lang_option(rich_help_panel=OUTPUT, help="Language of the dashboard. "
-                                                                    "[default: from LC_ALL / LANG]"),
+                                         help="The first hand's dealer. " + shown_default("the first seat")),
+    lang: Optional[Lang] = lang_option(rich_help_panel=OUTPUT, help="Language of the dashboard."),
     no_window: bool = typer.Option(False, "--no-window", rich_help_panel=OUTPUT,
                                    help="No OpenCV preview window (there is none anyway without a display)."),
     max_frames: Optional[int] = typer.Option(None, "--max-frames", min=1, metavar="N", rich_help_panel=INPUT,
-                                             help="Stop after N frames."),
+                                             help="Stop after N frames. " + shown_default("no limit")),
     as_json: bool = typer.Option(False, "--json", rich_help_panel=OUTPUT,
                                  help="At the end print the hand's showdown as JSON (the result format plus serials); "
                                       "exit code 1 when it is not decided."),
     log: Optional[Path] = typer.Option(None, "--log", metavar="FILE", rich_help_panel=OUTPUT,
                                        help="Hand log (JSON Lines) to append finished hands to. "
-                                            "[default: $DEALER_ASSIST_HISTORY or ~/.local/share/dealer-assist/hands.jsonl]"),
+                                            + shown_default(LOG_DEFAULT)),
     no_log: bool = typer.Option(False, "--no-log", rich_help_panel=OUTPUT, help="Do not log hands."),
     realtime: bool = typer.Option(False, "--realtime", rich_help_panel=INPUT,
                                   help="Play a recording at its frame rate, reading what the OCR has time for "
                                        "(default: every frame is fully read, so results do not depend on speed)."),
     fps: Optional[float] = typer.Option(None, "--fps", min=0.1, max=1000.0, metavar="FPS", rich_help_panel=INPUT,
-                                        help="Frame rate of an image list. [default: 4]"),
+                                        help="Frame rate of an image list. " + shown_default("4 frames a second")),
     trust: str = typer.Option("2/3", "--trust", metavar="K/N", rich_help_panel=TUNING,
                               help="Trust a serial read the same in K of a note's last N reads."),
     ocr: bool = typer.Option(True, "--ocr/--no-ocr", rich_help_panel=TUNING,

@@ -38,7 +38,8 @@ EPILOG = (
 def odds_command(
     hands: str = typer.Option(
         ..., "--hands", metavar="FILE",
-        help="JSON Lines file of hands (FORMATS.md §1) with 0-3 board notes known; '-' reads standard input. "
+        help="JSON Lines file of hands (see `dealer-assist formats`) with 0-3 board notes known; '-' reads standard "
+             "input. "
              "Every player still in needs both pocket notes; a folded or unrevealed player's may be null.",
     ),
     as_json: bool = typer.Option(
@@ -52,7 +53,7 @@ def odds_command(
 ) -> None:
     """Exact all-in odds: each player's chance to win the pot alone or to split it.
 
-    Every serial not seen in the hand is equally likely for a board note to come (RULES.md §2-4).
+    Every serial not seen in the hand is equally likely for a board note to come (the rules: `dealer-assist rules`).
 
     Folded and unrevealed players have no chance; with 3 board notes known the result is the showdown's.
     """

@@ -30,7 +30,8 @@ from dealer_assist.rules import TiePolicy, ZeroJoker
 from dealer_assist.rules.formats import option_choices, short_value
 
 __all__ = ["fail", "errors_as_fail", "choice", "zero_joker_option", "tie_policy_option", "lang_option", "resolve_lang",
-           "default_jobs", "camera_size_option", "fourcc_option", "capture_mode", "USAGE_ERROR"]
+           "default_jobs", "camera_size_option", "fourcc_option", "capture_mode", "USAGE_ERROR", "shown_default",
+           "LOG_DEFAULT"]
 
 #: Exit code of a refused command line, path or file (as click's usage errors).
 USAGE_ERROR = 2
@@ -73,25 +74,48 @@ def _parser(enum: type[E]) -> Callable[[Any], E]:
     return parse
 
 
+#: Where the hand log is when --log is not given (live/history.py: default_log_path).
+LOG_DEFAULT = "$DEALER_ASSIST_HISTORY or ~/.local/share/dealer-assist/hands.jsonl"
+
+
+def shown_default(text: str) -> str:
+    """``[default: text]`` for a help string, as typer writes a default (escaped: help is rich markup), for
+    an option whose default is not its value (``None`` meaning "the default profile", "from the locale")."""
+    return f"\\[default: {text}]"
+
+
+def _with_default(kwargs: dict, shown: str | None) -> dict:
+    if shown is not None:
+        kwargs["help"] = f"{kwargs['help']} {shown_default(shown)}"
+    return kwargs
+
+
 def _metavar(enum: type[Enum]) -> str:
     return "|".join(m.value for m in enum)
 
 
-def zero_joker_option(default: ZeroJoker | str | None = None, **kwargs: Any) -> Any:
-    """``--zero-joker off|per-zero|once`` (RULES.md §2.5), parsed to :class:`ZeroJoker`."""
-    kwargs.setdefault("help", "Zero-joker option (RULES.md §2.5).")
+def zero_joker_option(default: ZeroJoker | str | None = None, shown: str | None = None, **kwargs: Any) -> Any:
+    """``--zero-joker off|per-zero|once`` (RULES.md §2.5), parsed to :class:`ZeroJoker`.
+
+    A ``None`` default that means ``off`` says so with ``shown="off"``."""
+    kwargs.setdefault("help", "Zero-joker option: off, per-zero (each other zero of a pocket note moves its rank "
+                              "one step) or once (one step at most); see `dealer-assist rules`.")
+    _with_default(kwargs, shown)
     return typer.Option(default, "--zero-joker", metavar=_metavar(ZeroJoker), parser=_parser(ZeroJoker), **kwargs)
 
 
-def tie_policy_option(default: TiePolicy | str | None = None, **kwargs: Any) -> Any:
+def tie_policy_option(default: TiePolicy | str | None = None, shown: str | None = None, **kwargs: Any) -> Any:
     """``--tie-policy split|rollover`` (RULES.md §4), parsed to :class:`TiePolicy`."""
-    kwargs.setdefault("help", "What a tied pot does (RULES.md §4).")
+    kwargs.setdefault("help", "What a tied pot does: split among the tied winners, or roll over to the next hand; "
+                              "see `dealer-assist rules`.")
+    _with_default(kwargs, shown)
     return typer.Option(default, "--tie-policy", metavar=_metavar(TiePolicy), parser=_parser(TiePolicy), **kwargs)
 
 
 def lang_option(**kwargs: Any) -> Any:
     """``--lang en|ru``, parsed to :class:`Lang`; None when not given (see :func:`resolve_lang`)."""
-    kwargs.setdefault("help", "Language of the output. [default: from LC_ALL / LANG]")
+    kwargs.setdefault("help", "Language of the output.")
+    _with_default(kwargs, "from LC_ALL / LANG")
     return typer.Option(None, "--lang", metavar="|".join(LANGUAGES), parser=_parser(Lang), **kwargs)
 
 
@@ -116,14 +140,16 @@ def errors_as_fail(*kinds: type[Exception]) -> Iterator[None]:
 
 def camera_size_option(**kwargs: Any) -> Any:
     """``--camera-size WIDTHxHEIGHT``: the resolution to ask a numbered camera for (None: its largest)."""
-    kwargs.setdefault("help", "Resolution to ask a numbered camera for. [default: its largest]")
+    kwargs.setdefault("help", "Resolution to ask a numbered camera for.")
+    _with_default(kwargs, "its largest")
     return typer.Option(None, "--camera-size", metavar="WIDTHxHEIGHT", **kwargs)
 
 
 def fourcc_option(**kwargs: Any) -> Any:
     """``--fourcc MJPG``: the pixel format to ask a numbered camera for (None: MJPG when it has it)."""
     kwargs.setdefault("help", "Pixel format to ask a numbered camera for (MJPG gives USB webcams their large modes "
-                              "at a usable frame rate). [default: MJPG when it has it]")
+                              "at a usable frame rate).")
+    _with_default(kwargs, "MJPG when it has it")
     return typer.Option(None, "--fourcc", metavar="MJPG|YUYV|…", **kwargs)
 
 

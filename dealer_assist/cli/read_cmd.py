@@ -23,10 +23,12 @@ from dealer_assist.render import name_text, safe_text
 def read_command(
     images: List[Path] = typer.Argument(..., help="Photos to read (JPEG, PNG, WebP, HEIC, ...).", show_default=False,
                                         metavar="PHOTO"),
-    as_json: bool = typer.Option(False, "--json", help="Print FORMATS.md §3 JSON Lines, one object per image."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON Lines, one object per image (see "
+                                                       "`dealer-assist formats`)."),
     debug_dir: Optional[Path] = typer.Option(
-        None, "--debug-dir", help="Write an annotated copy of each photo here (note quads, serial boxes, reads)."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Read this many photos at once (processes)."),
+        None, "--debug-dir", metavar="DIR",
+        help="Write an annotated copy of each photo here (note quads, serial boxes, reads)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, metavar="N", help="Read this many photos at once (processes)."),
     calibration: Optional[str] = typer.Option(
         None, "--calibration", metavar="NAME|FILE.json",
         help="A profile whose note layout (`calibrate notes`) lets the reader look where the prints are first."),

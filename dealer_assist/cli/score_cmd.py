@@ -16,7 +16,15 @@ from dealer_assist.app.result_files import check_outputs, write_results
 from dealer_assist.app.score import ScoreOptions, plan_score, run_score
 from dealer_assist.app.verdicts import Verdict
 from dealer_assist.cli.app import app
-from dealer_assist.cli.options import default_jobs, fail, lang_option, resolve_lang, tie_policy_option, zero_joker_option
+from dealer_assist.cli.options import (
+    default_jobs,
+    fail,
+    lang_option,
+    resolve_lang,
+    shown_default,
+    tie_policy_option,
+    zero_joker_option,
+)
 from dealer_assist.cli.output import report_console
 from dealer_assist.cli.score_report import hand_report, summary
 from dealer_assist.i18n import Lang
@@ -27,21 +35,26 @@ from dealer_assist.rules import TiePolicy, ZeroJoker
 @app.command("score")
 def score_command(
     paths: List[Path] = typer.Argument(
-        ..., help="Hand folders (FORMATS.md §4), or folders of hand folders.", show_default=False,
+        ..., help="Hand folders (see `dealer-assist formats`), or folders of hand folders, or whole-table photos.",
+        show_default=False,
         metavar="PATH"),
-    json_out: Optional[Path] = typer.Option(None, "--json", help="Write every verdict to this JSON file."),
-    csv_out: Optional[Path] = typer.Option(None, "--csv", help="Write one row per seat per hand to this CSV file."),
-    position: Optional[int] = typer.Option(None, "--position", "-p", min=1, max=7,
+    json_out: Optional[Path] = typer.Option(None, "--json", metavar="FILE",
+                                            help="Write every verdict to this JSON file."),
+    csv_out: Optional[Path] = typer.Option(None, "--csv", metavar="FILE",
+                                           help="Write one row per seat per hand to this CSV file."),
+    position: Optional[int] = typer.Option(None, "--position", "-p", min=1, max=7, metavar="P",
                                            help="Playing position P (1-7); overrides hand.json."),
     zero_joker: Optional[ZeroJoker] = zero_joker_option(None, help="Zero-joker option; overrides hand.json."),
     tie_policy: Optional[TiePolicy] = tie_policy_option(None, help="Tie policy; overrides hand.json."),
-    jobs: int = typer.Option(default_jobs(), "--jobs", "-j", min=1,
-                             help="Photos read at once (processes); results equal --jobs 1."),
-    lang: Optional[Lang] = lang_option(help="Report language (default: locale)."),
+    jobs: int = typer.Option(default_jobs(), "--jobs", "-j", min=1, metavar="N", show_default=False,
+                             help="Photos read at once (processes); results equal --jobs 1. "
+                                  + shown_default("one per core")),
+    lang: Optional[Lang] = lang_option(help="Report language."),
     strict: bool = typer.Option(False, "--strict", help="Exit with code 1 when any hand needs review."),
     calibration: Optional[str] = typer.Option(
         None, "--calibration", metavar="NAME|FILE.json",
-        help="Profile whose zones split whole-table photos into board and seats (default: the default profile)."),
+        help="Profile whose zones split whole-table photos into board and seats. "
+             + shown_default("the default profile")),
 ) -> None:
     """Score photographed hands: read every note, evaluate, name the winners.
 

@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from dealer_assist.app.verdicts import HandScore, Verdict
-from dealer_assist.i18n import texts
+from dealer_assist.i18n import say, texts
 from dealer_assist.render import name_text, render_showdown, safe_text
 
 __all__ = ["hand_report", "summary"]
@@ -31,14 +31,15 @@ def hand_report(sc: HandScore, lang: str) -> RenderableType:
         return Panel(Group(render_showdown(sc.showdown, lang, labels=labels), *remarks), title=title,
                      title_align="left", border_style="green")
     t = texts(lang)
-    body = Text("\n".join(f"• {safe_text(r)}" for r in sc.reasons))
+    body = Text("\n".join(f"• {safe_text(say(r, lang))}" for r in sc.reasons))
     read = Table(show_edge=False)
     read.add_column(t["review_image"])
     read.add_column(t["review_seat"])
     read.add_column(t["review_serial"])
     read.add_column(t["review_confidence"], justify="right")
     for n in sc.notes:
-        read.add_row(name_text(n["image"]), name_text(n["seat"]), n["serial"] or "?", str(n["confidence"]))
+        seat = t["board notes"] if n["seat"] == "board" else n["seat"]
+        read.add_row(name_text(n["image"]), name_text(seat), n["serial"] or "?", str(n["confidence"]))
     return Panel(Group(Text(t["review_head"], style="bold yellow"), body, read, *remarks), title=title,
                  title_align="left", border_style="yellow")
 

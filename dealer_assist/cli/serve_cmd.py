@@ -50,8 +50,10 @@ def serve_command(
                                         help="Balances over the hands finished since TIME (an ISO date or "
                                              "date-time, as for ledger) instead of over live's last session."),
 ) -> None:
-    """A read-only web page of the current hand for spectators: board, revealed hands, odds, winner and the
-    session's balances, delayed, updating by itself."""
+    """A read-only web page of the current hand for spectators, delayed, updating by itself.
+
+    It shows the board, the revealed hands, the odds, the winner and the session's balances.
+    """
     from dealer_assist.cli.ledger_cmd import parse_since
     from dealer_assist.live.history import default_log_path
     from dealer_assist.spectator.app import SpectatorConfig, create_app

@@ -27,9 +27,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from dealer_assist.live.table_state import quoted
+from dealer_assist.i18n import texts
+from dealer_assist.live.table_state import TableView, quoted
 
-__all__ = ["Command", "parse_command", "KeyInput", "COMMAND_NAMES"]
+__all__ = ["Command", "parse_command", "KeyInput", "COMMAND_NAMES", "Advice", "advise", "showdown_answer"]
 
 COMMAND_NAMES = ("new", "position", "random", "showdown", "fold", "in", "out", "serial", "chips", "undo", "quit")
 
@@ -158,3 +159,62 @@ class KeyInput:
         if lower in _KEY_PROMPT:
             self.prompt = _KEY_PROMPT[lower]
         return None
+
+
+# ----------------------------------------------------------------------------- commands that need a word first
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What to do with a command before it is applied: ``run`` it or not, the sentence to show instead
+    of (or before) its own answer, and the command that, given next, goes ahead (a confirmation)."""
+
+    run: bool
+    text: str = ""
+    confirm: Command | None = None
+
+
+def advise(cmd: Command, view: TableView, lang: str = "en", armed: Command | None = None) -> Advice:
+    """Check a croupier's command against the hand before it is applied (pure).
+
+    * ``showdown`` on a hand in which no note was seen and no seat is in is refused with a
+      sentence (there is nothing to show down);
+    * ``position N`` (another P) and ``random`` once the hand is decided would score it anew: the
+      first time they are not applied, the sentence says what would change, and the same command
+      given next (``armed``) goes ahead.
+
+    >>> from dealer_assist.live.table_state import TableState, table_view
+    >>> empty = table_view(TableState(("A", "B"), 4), [])
+    >>> advise(Command("showdown"), empty).run
+    False
+    >>> advise(Command("position", ("5",)), empty).run
+    True
+    """
+    t = texts(lang)
+    s = view.state
+    if cmd.name == "showdown" and not s.showdown_called:
+        if not view.all_slots and not any(seat.in_hand for seat in view.seats):
+            return Advice(False, t["showdown_empty"])
+        return Advice(True)
+    if view.complete and cmd.name in ("position", "random"):
+        if cmd.name == "position" and int(cmd.args[0]) == s.position:
+            return Advice(True)
+        if armed == cmd:
+            return Advice(True)
+        winners = ", ".join(view.winners) or t["nobody"]
+        if cmd.name == "position":
+            text = t["confirm_position"].format(p=cmd.args[0], old=s.position, winners=winners)
+        else:
+            text = t["confirm_random"].format(old=s.position, winners=winners)
+        return Advice(False, text, confirm=cmd)
+    return Advice(True)
+
+
+def showdown_answer(view: TableView, lang: str = "en") -> str:
+    """What a called showdown means for this hand (said after ``showdown``): the seats it leaves out
+    when it is decided, else what it will do once the board is known."""
+    t = texts(lang)
+    hidden = [seat.name for seat in view.seats if seat.result == "not revealed"]
+    if view.complete and hidden:
+        return t["showdown_called_now"].format(seats=", ".join(hidden))
+    return t["showdown_called_means"]

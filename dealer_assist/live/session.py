@@ -214,6 +214,11 @@ class LiveSession:
         self._view = None
 
     @property
+    def reading(self) -> bool:
+        """A read is queued or in the worker."""
+        return bool(self.queue) or self._in_flight is not None
+
+    @property
     def ocr_state(self) -> str:
         if not self.options.ocr:
             return "off (type the serials)"

@@ -461,7 +461,7 @@ class Tracker:
         _insert(track.reads, Read(frame, time_s, None, 0.0, "unreadable"))
         track.last_frame = max(track.last_frame, frame)
         track.attempts += 1
-        if track.serial is None:
+        if track.serial is None and track.last_status != "blank":  # a face-down note stays face down
             track.last_status, track.last_reason = "unreadable", reason
 
     def reset_attempts(self, track_ids: Iterable[int]) -> None:

@@ -1,0 +1,39 @@
+"""``dealer-assist rules`` and ``dealer-assist formats``: the game and the files in a page each.
+
+The help of the other commands refers to them, so a user who installed only the
+package has what the options mean (the words are in :data:`dealer_assist.i18n.GUIDES`).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+
+from dealer_assist.cli.app import app
+from dealer_assist.cli.options import lang_option, resolve_lang
+from dealer_assist.cli.output import output_errors, write_stdout
+from dealer_assist.i18n import GUIDES, Lang
+
+__all__ = ["rules_command", "formats_command"]
+
+
+@app.command("rules")
+def rules_command(lang: Optional[Lang] = lang_option()) -> None:
+    """The rules of Banknote Hold'em in short.
+
+    A note's rank at the playing position, the zero rules and the zero-joker, the hands, ties, the showdown and
+    the chips.
+    """
+    with output_errors():
+        write_stdout(GUIDES[resolve_lang(lang).value]["rules"])
+
+
+@app.command("formats")
+def formats_command(lang: Optional[Lang] = lang_option()) -> None:
+    """The files dealer-assist reads and writes, in short.
+
+    A hand and its result (eval, odds), the serials read from photos (read --json) and a photographed hand
+    (score).
+    """
+    with output_errors():
+        write_stdout(GUIDES[resolve_lang(lang).value]["formats"])
