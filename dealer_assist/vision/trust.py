@@ -91,6 +91,26 @@ def _laid_out_as_ruble(p: Print, value: str, params: ReaderParams) -> bool:
     return False
 
 
+def _weak_digits(prints: Sequence[Print], value: str, params: ReaderParams) -> str:
+    """The digits of ``value`` that no CTC read of ``prints`` read with ``two_print_min_char_prob``,
+    shown as ``"2nd, 6th digit"``; empty when every digit was read surely (or no engine gives
+    per-character probabilities)."""
+    tau = params.two_print_min_char_prob
+    if tau is None:
+        return ""
+    best: list[float] | None = None
+    for p in prints:
+        for r, s in p.serials(SerialKind.SERIAL7):
+            probs = r.probs_of(s.start, len(s.digits)) if s.digits == value and hasattr(r, "probs_of") else None
+            if probs is not None and len(probs) == len(value):
+                best = list(probs) if best is None else [max(a, b) for a, b in zip(best, probs)]
+    if best is None:
+        return ""
+    weak = [i for i, pr in enumerate(best) if pr < tau]
+    names = {1: "st", 2: "nd", 3: "rd"}
+    return ", ".join(f"{i + 1}{names.get(i + 1, 'th')}" for i in weak) + (" digit" if weak else "")
+
+
 def _rivals(prints: Sequence[Print], value: str, params: ReaderParams) -> set[str]:
     """The other values the note's serial prints named: 7-digit reads of whole prints by engines not in
     ``dispute_ignores``; an ambiguous print's when neither of its ways reads ``value``; 6-digit reads of a
@@ -242,6 +262,10 @@ def decide(prints: list[Print], seconds: Sequence[TextRecognizer] = (),
             return NoteRead(None, None, 0.0, quad, NoteStatus.OUT_OF_FORMAT,
                             "two prints agree but do not lie where a 1997-series ruble note puts them", prints)
         quad = note_quad_from_prints(top, left)
+        weak = _weak_digits(agreeing, value, params)
+        if weak:
+            return _unreadable(quad, f"both prints read {value} but not surely ({weak}); it is read again",
+                               prints, params)
         evidence = Evidence.TWO_PRINTS
     else:
         lone = agreeing[0]
