@@ -117,7 +117,7 @@ class Setup:
 
 SETUPS: dict[str, Setup] = {
     "A": Setup("A", (1920, 1080), (570.0, 330.0), (2.2, 3.3), False, 650.0, "4M", (0.5, 0.9)),
-    "B": Setup("B", (3840, 2160), (1150.0, 650.0), (2.2, 3.3), True, 1300.0, "12M", (0.7, 1.2)),
+    "B": Setup("B", (3840, 2160), (1150.0, 650.0), (2.2, 3.3), True, 1300.0, "12M", (0.5, 0.9)),
 }
 
 #: Light and paper of a webcam over a table under room light (blur and noise are set per set-up).
