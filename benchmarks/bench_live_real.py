@@ -22,9 +22,12 @@ What runs:
    the session is ``dealer-assist live``'s :class:`~dealer_assist.live.session.LiveSession`
    with a :class:`~dealer_assist.live.worker.ProcessWorker`.
    *Frame by frame* (default): every read a frame calls for is done before the next
-   frame (machine-independent; times are video seconds). ``--realtime``: frames are
-   served at 10 fps by a camera thread decoding the video as it goes, the display loop
-   pumps as the live command does; times are wall seconds from the video's start.
+   frame (machine-independent; times are video seconds). ``--realtime``: the decoded
+   frames (kept raw on disk while the hand plays) are served at 10 fps by a camera
+   thread on the wall clock (a frame the loop is too slow for is never seen), after the
+   empty table has been shown until the start-up scan is done; the display loop pumps as
+   the live command does; the read in flight when the video (and ``settle_s`` of still
+   table) ends is applied, no other; times are wall seconds from the video's start.
 
 Printed per set-up: hands decided right / decided wrongly / undecided; notes trusted
 right / trusted WRONG / pending; seconds from a note's appearance (face up, both prints
@@ -37,6 +40,7 @@ was dealt. ``--json OUT`` writes every hand's result, note by note.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import hashlib
 import io
 import json
@@ -108,48 +112,58 @@ def profile_from_truth(summary: dict) -> Profile:
     return Profile("bench-real", None, None, plane)
 
 
-class _VideoCamera:
-    """A live camera showing a video file: frame i is delivered at t0 + i / fps (decoding as it
-    goes; frames it is late for are dropped, as a camera delivers its newest), then the last frame
-    again with fresh sensor noise until the caller stops."""
+def raw_frames(seq: Path, summary: dict) -> np.memmap:
+    """The decoded video as raw frames in a file beside it (``frames.raw``, made when missing), so that
+    a camera can serve them at 10 fps without decoding: a 4K H.264 frame takes ~0.1 s to decode here,
+    which would take the camera below 10 fps on a busy 2-core machine."""
+    w, h = summary["image_size"]
+    n = summary["frames"]
+    path = seq / "frames.raw"
+    if not (path.exists() and path.stat().st_size == n * h * w * 3):
+        mm = np.memmap(path, dtype=np.uint8, mode="w+", shape=(n, h, w, 3))
+        k = 0
+        for k, image in enumerate(decode_video(seq / summary["video"]), 1):
+            mm[k - 1] = image
+        mm.flush()
+        del mm
+        if k != n:
+            path.unlink()
+            raise RuntimeError(f"{seq / summary['video']} decodes to {k} frames, not {n}")
+    return np.memmap(path, dtype=np.uint8, mode="r", shape=(n, h, w, 3))
+
+
+class _TableCamera:
+    """A live camera over the table, delivering a frame every 1/10 s: the first (empty) frame until
+    :meth:`start`, then the video frame due at that moment (the video runs on the wall clock; a loop
+    too slow for a frame never sees it), then the last frame. Frames shown again get fresh sensor
+    noise (no two camera frames are identical)."""
 
     live = True
-    label = "video camera"
+    label = "table camera"
     fps = FPS
 
-    def __init__(self, path: Path, t0: float) -> None:
-        self.frames = decode_video(path)
+    def __init__(self, frames: np.ndarray) -> None:
+        self.frames = frames
+        self.t0: float | None = None
+        self.delivered: list[int] = []  # video frame of each delivered frame
+        self._next_at = time.monotonic()
+        self._noise = np.empty(frames.shape[1:], np.int16)
+
+    def start(self, t0: float) -> None:
         self.t0 = t0
-        self.next = 0  # index of the next video frame to deliver
-        self.current: np.ndarray | None = None
-        self.delivered: list[tuple[int, float]] = []  # (video frame, wall time)
-        self.late_s: list[float] = []
-        self.ended = False
-        self._noise = None
 
     def read(self):
-        due_at = self.t0 + self.next / self.fps
         now = time.monotonic()
-        if now < due_at:
-            time.sleep(due_at - now)
-        if not self.ended:
-            due = max(self.next, int((time.monotonic() - self.t0) * self.fps))
-            while self.next <= due:
-                frame = next(self.frames, None)
-                if frame is None:
-                    self.ended = True
-                    break
-                self.current = frame
-                self.next += 1
-            if not self.ended:
-                self.delivered.append((self.next - 1, time.monotonic()))
-                self.late_s.append(time.monotonic() - (self.t0 + (self.next - 1) / self.fps))
-                return self.current
-        self.next += 1
-        if self._noise is None:
-            self._noise = np.empty(self.current.shape, np.int16)
+        if now < self._next_at:
+            time.sleep(self._next_at - now)
+        self._next_at = max(self._next_at + 1 / self.fps, time.monotonic() - 0.1)
+        i = -1 if self.t0 is None else int((time.monotonic() - self.t0) * self.fps)
+        if 0 <= i < len(self.frames):
+            self.delivered.append(i)
+            return np.array(self.frames[i])
+        base = self.frames[0] if i < 0 else self.frames[-1]
         cv2.randn(self._noise, 0, 2.0)
-        return cv2.add(self.current, self._noise, dtype=cv2.CV_8U)
+        return cv2.add(np.asarray(base), self._noise, dtype=cv2.CV_8U)
 
     def release(self) -> None:
         pass
@@ -187,7 +201,8 @@ class RecordingWorker:
         self.worker.close()
 
 
-def play(seq: Path, summary: dict, worker, realtime: bool, settle_s: float = 3.0) -> dict:
+def play(seq: Path, summary: dict, worker, realtime: bool, settle_s: float = 3.0, lead_s: float = 2.0,
+         keep_raw: bool = False) -> dict:
     """Play one hand through a live session; returns the session and when each trusted event came
     (video seconds)."""
     hand = summary["hand"]
@@ -214,15 +229,15 @@ def play(seq: Path, summary: dict, worker, realtime: bool, settle_s: float = 3.0
 
         from dealer_assist.live.dashboard import LiveStatus, render_dashboard
 
-        t0 = time.monotonic() + 0.5
-        cam = _VideoCamera(seq / summary["video"], t0)
+        cam = _TableCamera(raw_frames(seq, summary))
         feed = CameraFeed(lambda: cam, threaded=True)
         console = Console(file=io.StringIO(), width=140, color_system="truecolor")
-        end = t0 + summary["frames"] / FPS + settle_s
         loops = frames = 0
         last_draw = 0.0
         busy = 0.0
-        while time.monotonic() < end:
+
+        def step() -> Frame | None:
+            nonlocal loops, frames, last_draw, busy
             frame = feed.poll()
             t_work = time.perf_counter()
             if frame is not None:
@@ -239,19 +254,39 @@ def play(seq: Path, summary: dict, worker, realtime: bool, settle_s: float = 3.0
             loops += 1
             if frame is None:
                 time.sleep(0.005)
+            return frame
+
+        # the empty table first, until the start-up scan of the zones is done: the croupier starts the
+        # program, then deals (bench_live.py shows it for a fixed --lead-s instead)
+        lead_start = time.monotonic()
+        while True:
+            step()
+            waited = time.monotonic() - lead_start
+            scanning = any(j.kind == "scan" for j in session.queue) or session.ocr_state.startswith("reading")
+            if (session.frames > 0 and not scanning and waited >= lead_s) or waited >= 120.0:
+                break
+        t0 = time.monotonic() + 0.05
+        cam.start(t0)
+        stats["lead_s"] = round(t0 - lead_start, 1)
+        end = t0 + summary["frames"] / FPS + settle_s
+        first_event = len(session.events)
+        while time.monotonic() < end:
+            step()
         feed.close()
-        # the last read in flight is applied (a camera would have gone on showing the table)
-        deadline = time.monotonic() + 10
+        # the read in flight is applied, and no other is started
+        session.options = dataclasses.replace(session.options, ocr=False)
+        deadline = time.monotonic() + 20
         while worker.busy and time.monotonic() < deadline:
             session.pump()
             time.sleep(0.01)
         session.pump()
-        event_time = [wall - t0 for _, wall in session.events]
-        stats.update(frames_played=frames, frames_delivered=len(cam.delivered),
-                     video_frames_shown=len({i for i, _ in cam.delivered}),
-                     late_median_s=round(statistics.median(cam.late_s), 3) if cam.late_s else None,
-                     late_max_s=round(max(cam.late_s), 3) if cam.late_s else None,
+        event_time = [max(wall - t0, -1.0) if k >= first_event else -1.0
+                      for k, (_, wall) in enumerate(session.events)]
+        shown = sorted(set(cam.delivered))
+        stats.update(frames_played=frames, video_frames=summary["frames"], video_frames_shown=len(shown),
                      loop_work_ms=round(1000 * busy / max(1, loops), 1))
+        if not keep_raw:
+            (seq / "frames.raw").unlink(missing_ok=True)
     stats["reads"] = session.jobs_done
     seconds = [s for _, _, s, _ in session.job_log]
     stats["read_s_median"] = round(statistics.median(seconds), 3) if seconds else None
@@ -506,6 +541,8 @@ def main() -> int:
     ap.add_argument("--setups", nargs="+", default=["A", "B"], choices=sorted(SETUPS))
     ap.add_argument("--hands", type=int, default=6)
     ap.add_argument("--realtime", action="store_true", help="serve the frames at 10 fps as a camera would")
+    ap.add_argument("--lead-s", type=float, default=2.0,
+                    help="--realtime: seconds of empty table at least, and until the start-up scan is done")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "dealer-assist-livebench")
     ap.add_argument("--photos", type=Path, default=REPO.parent / "shared" / "real_photos")
@@ -542,7 +579,7 @@ def main() -> int:
             for k in range(args.hands):
                 d, summary = seqs[(s, k)]
                 truth = [json.loads(line) for line in (d / "truth.jsonl").read_text(encoding="utf-8").splitlines()]
-                played = play(d, summary, worker, args.realtime)
+                played = play(d, summary, worker, args.realtime, lead_s=args.lead_s)
                 snap = snapshot(played)
                 res = judge(summary, truth, snap)
                 res.update(hand=k, players=len(summary["hand"]["players"]), position=summary["hand"]["position"],
