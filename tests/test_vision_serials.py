@@ -63,3 +63,25 @@ def test_ctc_decoding_merges_repeats_drops_blanks_and_keeps_each_character_s_pro
     text, char_probs = ctc_decode(probs, charset)
     assert text == "112 "  # a blank between two runs of "1" keeps both
     assert char_probs == pytest.approx((0.9, 0.7, 0.95, 0.5))
+
+
+def test_letters_read_as_digits_on_one_print_are_not_a_2017_note():
+    """Issue 13: 'КО 9528710' read as '509528710' on one print, while the other print reads the 7 digits:
+    one 1997-series note (the 9-digit read backs it only as a derived read), not an out-of-format note."""
+    import numpy as np
+
+    from dealer_assist.vision.geometry import LEFT_PRINT_MM, TOP_RIGHT_PRINT_MM
+    from dealer_assist.vision.model import NoteStatus, Print
+    from dealer_assist.vision.ocr import LineRead
+    from dealer_assist.vision.trust import decide
+
+    def at(centre, text):
+        cx, cy = (np.asarray(centre) * 8).tolist()
+        quad = np.array([[cx - 96, cy - 20], [cx + 96, cy - 20], [cx + 96, cy + 20], [cx - 96, cy + 20]], np.float32)
+        r = LineRead(text, 0.99, "rapidocr", tuple([0.99] * len(text)))
+        return Print(quad=quad, crop=np.zeros((40, 192, 3), np.uint8), reads=[(r, parse_serial_text(r.text))])
+
+    note = decide([at(TOP_RIGHT_PRINT_MM, "509528710"), at(LEFT_PRINT_MM, "KO 9528710")])
+    assert note.status is not NoteStatus.OUT_OF_FORMAT
+    both = decide([at(TOP_RIGHT_PRINT_MM, "AA394009037"), at(LEFT_PRINT_MM, "AA 394009037")])
+    assert both.status is NoteStatus.OUT_OF_FORMAT  # a 2017-series note reads 9 digits throughout

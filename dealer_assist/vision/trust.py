@@ -16,7 +16,7 @@ from dealer_assist.vision.grouping import disputed_values, is_ruble_pair, simila
 from dealer_assist.vision.model import Evidence, NoteRead, NoteStatus, Print
 from dealer_assist.vision.ocr import RapidOcrEngine, TextRecognizer
 from dealer_assist.vision.params import DEFAULT_PARAMS, ReaderParams
-from dealer_assist.vision.serials import SerialKind, parse_serial_text
+from dealer_assist.vision.serials import SerialKind, SerialText, parse_serial_text
 
 __all__ = ["CYRILLIC_ENGINES", "decide", "odd_length_note", "partial_note", "estimate_quad", "one_print_sure"]
 
@@ -89,6 +89,21 @@ def _laid_out_as_ruble(p: Print, value: str, params: ReaderParams) -> bool:
                                                and similar_digits(s.digits, value, params))):
             return True
     return False
+
+
+def _letters_taken_for_digits(prints: Sequence[Print]) -> None:
+    """A 9-digit read whose last 7 digits another read of the note gives as a 1997-series serial is
+    that serial with its two letters read as digits ("КО 9528710" read "509528710"): it becomes a
+    ``derived`` 7-digit read (backing a value only with another print), not a 2017-series note.
+    A note whose reads are 9 digits throughout stays out of format."""
+    sevens = {s.digits for p in prints for _, s in p.serials(SerialKind.SERIAL7) if not s.derived}
+    if not sevens:
+        return
+    for p in prints:
+        for k, (r, ss) in enumerate(p.reads):
+            if any(s.kind is SerialKind.SERIAL9 and s.digits[2:] in sevens for s in ss):
+                p.reads[k] = (r, [SerialText(s.digits[2:], None, SerialKind.SERIAL7, True, s.start + 2, True)
+                                  if s.kind is SerialKind.SERIAL9 and s.digits[2:] in sevens else s for s in ss])
 
 
 def _weak_digits(prints: Sequence[Print], value: str, params: ReaderParams) -> str:
@@ -168,6 +183,7 @@ def decide(prints: list[Print], seconds: Sequence[TextRecognizer] = (),
         params: the thresholds.
         scale: the image's px/mm when known (a top view; see :func:`~.grouping.ruble_offset`).
     """
+    _letters_taken_for_digits(prints)
     nine = [s for p in prints for _, s in p.serials(SerialKind.SERIAL9)]
     quad = estimate_quad(prints, params, scale)
     if nine:
