@@ -220,7 +220,7 @@ def build_ledger(records: Iterable[Mapping[str, Any]], *, ante: int = 0, rake: i
     not_decided = 0
     for record in records:
         if record.get("status") != "showdown":
-            when = _finished(record)
+            when = record_time(record.get("finished"))
             if since is None or when is None or when >= since:
                 not_decided += 1
             continue
@@ -310,8 +310,9 @@ def _whole(record: Mapping[str, Any], key: str, default: int) -> int:
     return value
 
 
-def _finished(record: Mapping[str, Any]) -> datetime | None:
-    text = record.get("finished")
+def record_time(text: object) -> datetime | None:
+    """A hand-log time (ISO 8601) as an aware datetime; a time without a zone is local time; None when
+    it is not a time."""
     if not isinstance(text, str):
         return None
     try:
@@ -325,7 +326,7 @@ def _hand(record: Mapping[str, Any], ante: int, rake: int, since: datetime | Non
     """The flows of one decided hand; ``ValueError`` saying why it cannot be counted."""
     counted = True
     if since is not None:
-        when = _finished(record)
+        when = record_time(record.get("finished"))
         if when is None:
             raise ValueError("no readable finish time to compare with --since")
         counted = when >= since

@@ -22,7 +22,7 @@ from dealer_assist.app.typed_hands import (
 )
 from dealer_assist.cli.app import app
 from dealer_assist.cli.options import lang_option, resolve_lang, tie_policy_option, zero_joker_option
-from dealer_assist.cli.output import OutputError, json_line, output_errors, report_console, write_stdout
+from dealer_assist.cli.output import OutputError, json_line, line_error, output_errors, report_console, write_stdout
 from dealer_assist.i18n import Lang, texts
 from dealer_assist.render import render_showdown, safe_text
 from dealer_assist.rules import Showdown, TiePolicy, ZeroJoker, result_to_json
@@ -133,14 +133,6 @@ def _emit(number: Optional[int], showdown: Showdown, as_json: bool, lang: str, t
         typer.echo(safe_text(warning), err=True)
 
 
-def _error(number: int, message: str, as_json: bool) -> None:
-    text = f"line {number}: {message}"
-    if as_json:
-        write_stdout(json_line({"error": text}))
-    else:
-        report_console(stderr=True).print(safe_text(text), style="bold red", markup=False, highlight=False,
-                                          soft_wrap=True)
-
 
 def _evaluate_file(path: str, as_json: bool, lang: str, exact: bool, reject_duplicates: bool) -> tuple[int, int]:
     """Evaluate and print every line of ``path`` in order; return how many lines held something, and how many were bad."""
@@ -150,7 +142,7 @@ def _evaluate_file(path: str, as_json: bool, lang: str, exact: bool, reject_dupl
             seen += result.is_text
             if result.error is not None:
                 bad += 1
-                _error(result.number, result.error, as_json)
+                line_error(result.number, result.error, as_json)
             else:
                 _emit(result.number, result.showdown, as_json, lang,
                       title=texts(lang)["hand_line"].format(line=result.number))

@@ -18,12 +18,13 @@ from rich.table import Table
 from rich.text import Text
 
 from dealer_assist.cli.app import app
+from dealer_assist.cli.options import since_time
 from dealer_assist.cli.output import json_line, output_errors, report_console
 from dealer_assist.ledger import CARRIED_POT, EXACT_PARTIES, ORGANISER, Ledger, build_ledger
 from dealer_assist.render import name_text, safe_text
 from dealer_assist.rules.formats import chips_to_json
 
-__all__ = ["ledger_command", "parse_since", "ledger_to_json"]
+__all__ = ["ledger_command", "ledger_to_json"]
 
 EPILOG = (
     "Buy-in = ante + rake (seed 000): each player dealt into a hand pays both; the rake goes to the organiser, "
@@ -39,26 +40,6 @@ def _cell(value: object) -> Text:
     return name_text(value)
 
 
-def parse_since(text: str) -> datetime:
-    """An ISO date or date-time as an aware datetime; a time without a zone is local time.
-
-    Raises ``ValueError`` with a sentence for anything else.
-
-    >>> parse_since("2025-01-01T20:00+01:00").isoformat()
-    '2025-01-01T20:00:00+01:00'
-    >>> parse_since("2025-01-01").tzinfo is not None
-    True
-    """
-    cleaned = text.strip()
-    if cleaned.endswith(("Z", "z")):
-        cleaned = cleaned[:-1] + "+00:00"
-    try:
-        when = datetime.fromisoformat(cleaned)
-    except ValueError:
-        shown = text if len(text) <= 30 else text[:30] + "…"
-        raise ValueError(f"must be an ISO date or date-time such as 2025-01-01 or 2025-01-01T20:00, "
-                         f"not {shown!r}.") from None
-    return when if when.tzinfo is not None else when.astimezone()
 
 
 @app.command("ledger", epilog=EPILOG)
@@ -89,12 +70,7 @@ def ledger_command(
 
     if as_json and as_csv:
         raise typer.BadParameter("give --json or --csv, not both.", param_hint="'--json' / '--csv'")
-    when = None
-    if since is not None:
-        try:
-            when = parse_since(since)
-        except ValueError as exc:
-            raise typer.BadParameter(str(exc), param_hint="'--since'") from None
+    when = since_time(since)
     path = log if log is not None else default_log_path()
     try:
         records, warnings = read_log(path)

@@ -17,8 +17,8 @@ from rich.text import Text
 
 from dealer_assist.app.typed_hands import HandsFileError, line_json, numbered_lines
 from dealer_assist.cli.app import app
-from dealer_assist.cli.output import OutputError, json_line, output_errors, report_console, write_stdout
-from dealer_assist.render import name_text, safe_text, serial_text
+from dealer_assist.cli.output import OutputError, json_line, line_error, output_errors, report_console, write_stdout
+from dealer_assist.render import name_text, serial_text
 from dealer_assist.rules.errors import HandError
 from dealer_assist.rules.odds import AllInOdds, all_in_odds, odds_to_json, parse_odds_hand
 from dealer_assist.rules.showdown import Hand
@@ -119,14 +119,6 @@ def render_odds(hand: Hand, odds: AllInOdds, unknown: frozenset[tuple[str, int]]
     return Group(board, table, caption)
 
 
-def _error(number: int, message: str, as_json: bool) -> None:
-    text = f"line {number}: {message}"
-    if as_json:
-        write_stdout(json_line({"error": text}))
-    else:
-        report_console(stderr=True).print(safe_text(text), style="bold red", markup=False, highlight=False,
-                                          soft_wrap=True)
-
 
 def _lines(path: str) -> Iterator[tuple[int, bytes | None]]:
     """Numbered raw lines of ``path`` ('-' = stdin), read lazily (:func:`~dealer_assist.app.typed_hands.numbered_lines`)."""
@@ -152,14 +144,14 @@ def _odds_file(path: str, as_json: bool, exact: bool) -> tuple[int, int]:
         seen += 1
         if problem is not None:
             bad += 1
-            _error(number, problem, as_json)
+            line_error(number, problem, as_json)
             continue
         try:
             hand, unknown = parse_odds_hand(obj)
             odds = all_in_odds(hand, unknown_notes=unknown)
         except HandError as error:
             bad += 1
-            _error(number, str(error), as_json)
+            line_error(number, str(error), as_json)
             continue
         if as_json:
             write_stdout(json_line(odds_to_json(odds, exact=exact)))

@@ -19,6 +19,7 @@ Usage in a command module::
 from __future__ import annotations
 
 import os
+from datetime import datetime
 from contextlib import contextmanager
 from enum import Enum
 from typing import Any, Callable, Iterator, NoReturn, TypeVar
@@ -30,7 +31,7 @@ from dealer_assist.rules import TiePolicy, ZeroJoker
 from dealer_assist.rules.formats import option_choices, short_value
 
 __all__ = ["fail", "errors_as_fail", "choice", "zero_joker_option", "tie_policy_option", "lang_option", "resolve_lang",
-           "default_jobs", "camera_size_option", "fourcc_option", "capture_mode", "USAGE_ERROR", "shown_default",
+           "default_jobs", "since_time", "parse_since", "camera_size_option", "fourcc_option", "capture_mode", "USAGE_ERROR", "shown_default",
            "LOG_DEFAULT"]
 
 #: Exit code of a refused command line, path or file (as click's usage errors).
@@ -161,3 +162,36 @@ def capture_mode(camera_size: str | None, fourcc: str | None):
         return CaptureMode(parse_camera_size(camera_size), parse_fourcc(fourcc))
     except CameraError as exc:
         fail(str(exc))
+
+
+def parse_since(text: str) -> datetime:
+    """An ISO date or date-time as an aware datetime; a time without a zone is local time.
+
+    Raises ``ValueError`` with a sentence for anything else.
+
+    >>> parse_since("2025-01-01T20:00+01:00").isoformat()
+    '2025-01-01T20:00:00+01:00'
+    >>> parse_since("2025-01-01").tzinfo is not None
+    True
+    """
+    cleaned = text.strip()
+    if cleaned.endswith(("Z", "z")):
+        cleaned = cleaned[:-1] + "+00:00"
+    try:
+        when = datetime.fromisoformat(cleaned)
+    except ValueError:
+        shown = text if len(text) <= 30 else text[:30] + "…"
+        raise ValueError(f"must be an ISO date or date-time such as 2025-01-01 or 2025-01-01T20:00, "
+                         f"not {shown!r}.") from None
+    return when if when.tzinfo is not None else when.astimezone()
+
+
+def since_time(text: str | None) -> datetime | None:
+    """``--since TIME`` (``ledger``, ``serve``) as an aware datetime, None when not given; a bad one is
+    typer's one-sentence usage error naming the option."""
+    if text is None:
+        return None
+    try:
+        return parse_since(text)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="'--since'") from None

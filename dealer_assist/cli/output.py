@@ -32,7 +32,7 @@ from typing import Any, Iterator
 
 from dealer_assist.fileio import dumps_json
 
-__all__ = ["OutputError", "output_errors", "write_stdout", "degrade_unshowable", "json_line", "report_console",
+__all__ = ["OutputError", "output_errors", "write_stdout", "degrade_unshowable", "json_line", "line_error", "report_console",
            "MIN_WIDTH", "ASCII_FALLBACK"]
 
 #: The fewest columns a report is laid out in (a narrower terminal wraps its lines instead).
@@ -181,3 +181,16 @@ def output_errors() -> Iterator[None]:
             sys.stderr.write(f"cannot write output: {reason[0].lower() + reason[1:]}.\n")
             sys.stderr.flush()
         raise SystemExit(1) from None
+
+
+def line_error(number: int, message: str, as_json: bool) -> None:
+    """A bad input line of a JSON Lines file (``eval``, ``odds``): ``{"error": "line N: ..."}`` on standard
+    output with ``--json`` (FORMATS.md §2: one output line per input line), else the sentence on stderr."""
+    from dealer_assist.render import safe_text
+
+    text = f"line {number}: {message}"
+    if as_json:
+        write_stdout(json_line({"error": text}))
+    else:
+        report_console(stderr=True).print(safe_text(text), style="bold red", markup=False, highlight=False,
+                                          soft_wrap=True)

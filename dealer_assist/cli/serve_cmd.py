@@ -13,6 +13,7 @@ from typing import Optional
 import typer
 
 from dealer_assist.cli.app import app
+from dealer_assist.cli.options import since_time
 
 __all__ = ["serve_command"]
 
@@ -54,7 +55,6 @@ def serve_command(
 
     It shows the board, the revealed hands, the odds, the winner and the session's balances.
     """
-    from dealer_assist.cli.ledger_cmd import parse_since
     from dealer_assist.live.history import default_log_path
     from dealer_assist.spectator.app import SpectatorConfig, create_app
     from dealer_assist.spectator.follow import path_refusal
@@ -63,12 +63,7 @@ def serve_command(
 
     if not math.isfinite(delay) or delay < 0:
         raise typer.BadParameter(f"must be a number of seconds from 0 up, not {delay}.", param_hint="'--delay'")
-    when = None
-    if since is not None:
-        try:
-            when = parse_since(since)
-        except ValueError as exc:
-            raise typer.BadParameter(str(exc), param_hint="'--since'") from None
+    when = since_time(since)
     log_path = (log if log is not None else default_log_path()).expanduser()
     state_path = (state if state is not None else default_state_path(log_path)).expanduser()
     for path, what in ((log_path, "hand log"), (state_path, "state file")):

@@ -35,6 +35,7 @@ from datetime import datetime
 from typing import Any, Iterable, Mapping, Sequence
 
 from dealer_assist.i18n import texts
+from dealer_assist.ledger import record_time
 from dealer_assist.rules import HandClass, rank_options
 from dealer_assist.rules.formats import chips_to_json
 from dealer_assist.spectator import state as state_file
@@ -273,13 +274,8 @@ def has_content(hand: Mapping[str, Any] | None) -> bool:
 
 
 def _when(text: object) -> float | None:
-    if not isinstance(text, str):
-        return None
-    try:
-        when = datetime.fromisoformat(text)
-    except ValueError:
-        return None
-    return (when if when.tzinfo is not None else when.astimezone()).timestamp()
+    when = record_time(text)
+    return when.timestamp() if when is not None else None
 
 
 def current_hand(live: Mapping[str, Any] | None, last: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
