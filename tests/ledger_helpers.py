@@ -5,7 +5,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 
 from dealer_assist.live.history import hand_record
-from dealer_assist.live.table_state import NoteInfo, TableState, table_view
+from dealer_assist.live.table_state import NoteInfo, TableState
+from dealer_assist.live.table_view import table_view
 
 T0 = datetime(2025, 1, 1, 20, 0, tzinfo=timezone.utc)
 

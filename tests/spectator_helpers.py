@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dealer_assist.live.table_state import NoteInfo, TableState, table_view
+from dealer_assist.live.table_state import NoteInfo, TableState
+from dealer_assist.live.table_view import table_view
 
 # P=4. Board: 1234567 (rank 4), 7650321 (0 at P -> 3 to its right).
 BOARD = ("1234567", "7650321")

@@ -12,7 +12,8 @@ from typer.testing import CliRunner
 
 from dealer_assist.cli import app
 from dealer_assist.live.history import HandLog, hand_record, read_log
-from dealer_assist.live.table_state import NoteInfo, TableState, table_view
+from dealer_assist.live.table_state import NoteInfo, TableState
+from dealer_assist.live.table_view import table_view
 
 runner = CliRunner()
 WHEN = datetime(2025, 1, 1, 20, 5, tzinfo=timezone.utc)

@@ -10,7 +10,8 @@ import pytest
 from rich.console import Console
 
 from dealer_assist.live.dashboard import LiveStatus, render_dashboard
-from dealer_assist.live.table_state import NoteInfo, TableState, parse_slot, table_view
+from dealer_assist.live.table_state import NoteInfo, TableState, parse_slot
+from dealer_assist.live.table_view import table_view
 from dealer_assist.rules import evaluate, parse_hand, result_to_json
 
 SEATS = ("alice", "boris", "chen")

@@ -21,7 +21,8 @@ from dealer_assist.live.commands import COMMAND_NAMES, Command, advise, parse_co
 from dealer_assist.live.dashboard import LiveStatus, render_dashboard
 from dealer_assist.live.startup import StartupStep, render_startup, show_early, take_early
 from dealer_assist.live.session import LiveOptions, LiveSession
-from dealer_assist.live.table_state import NoteInfo, TableState, table_view
+from dealer_assist.live.table_state import NoteInfo, TableState
+from dealer_assist.live.table_view import table_view
 from dealer_assist.live.worker import InlineWorker
 from dealer_assist.render import render_showdown
 from dealer_assist.rules import Hand, Player, evaluate

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from dealer_assist.live.history import SCHEMA, HandLog, hand_record, read_log
-from dealer_assist.live.table_state import NoteInfo, TableState, table_view
+from dealer_assist.live.table_state import NoteInfo, TableState
+from dealer_assist.live.table_view import table_view
 from dealer_assist.rules import evaluate, parse_hand, result_to_json
 from live_helpers import plain_profile, write_frames
 

@@ -8,7 +8,8 @@ import numpy as np
 
 from dealer_assist.live.commands import parse_command
 from dealer_assist.live.session import LiveOptions, LiveSession
-from dealer_assist.live.table_state import NoteInfo, TableState, table_view
+from dealer_assist.live.table_state import NoteInfo, TableState
+from dealer_assist.live.table_view import table_view
 from dealer_assist.live.tracker import Observation
 from dealer_assist.live.worker import InlineWorker
 

@@ -95,7 +95,7 @@ def test_a_hand_dealt_read_decided_and_cleared(tmp_path):
     log = HandLog(tmp_path / "hands.jsonl")
     clock = lambda: datetime(2025, 1, 1, tzinfo=timezone.utc)  # noqa: E731
     session = LiveSession(profile, TableState(tuple(SEATS), 4), InlineWorker(read=table.read), LiveOptions(),
-                          log=log, clock=clock)
+                          on_finished=log.append, clock=clock)
     frame = 0
 
     def place(serial: str, zone: str, k: int) -> None:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from dealer_assist.live.table_state import NoteInfo, TableState, table_view
+from dealer_assist.live.table_state import NoteInfo, TableState
+from dealer_assist.live.table_view import table_view
 from dealer_assist.rules import Hand, HandError, Player, dealer_among, evaluate, is_serial, repeated_serials
 
 BOARD = ("9111111", "8111111", "7111111")

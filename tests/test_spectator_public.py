@@ -198,7 +198,8 @@ def test_a_folder_or_a_pipe_cannot_be_followed_but_a_missing_file_can(tmp_path):
 
 def test_a_seat_that_did_not_reveal_at_a_called_showdown_keeps_its_note_hidden():
     from dealer_assist.live.history import hand_record
-    from dealer_assist.live.table_state import TableState, table_view
+    from dealer_assist.live.table_state import TableState
+    from dealer_assist.live.table_view import table_view
     from spectator_helpers import note
 
     state = TableState(seats=("A", "B", "C"), position=1).with_showdown()

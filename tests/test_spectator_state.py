@@ -8,7 +8,8 @@ from datetime import datetime, timezone
 
 import pytest
 
-from dealer_assist.live.table_state import TableState, table_view
+from dealer_assist.live.table_state import TableState
+from dealer_assist.live.table_view import table_view
 from dealer_assist.spectator.state import SCHEMA, VERSION, default_state_path, state_from_view, write_state
 from spectator_helpers import ANN, BOARD, BOB_SHOWN, CID_SHOWN, hand_in_play, note
 

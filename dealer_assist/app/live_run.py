@@ -180,7 +180,8 @@ def _prepare(config: LiveConfig, screen) -> LiveRun:
 
         worker = InlineWorker(read=lambda job: ())
     options = LiveOptions(trust=TrustRule(*config.trust), ocr=config.ocr)
-    session = LiveSession(profile, state, worker, options, log=hand_log)
+    session = LiveSession(profile, state, worker, options,
+                          on_finished=hand_log.append if hand_log is not None else None)
     if random_position:
         session.message = f"Random playing position: P={p}."
     step("step_ocr", "busy")

@@ -28,7 +28,8 @@ import re
 from dataclasses import dataclass
 
 from dealer_assist.i18n import texts
-from dealer_assist.live.table_state import TableView, quoted
+from dealer_assist.live.table_state import quoted
+from dealer_assist.live.table_view import TableView
 
 __all__ = ["Command", "parse_command", "KeyInput", "COMMAND_NAMES", "Advice", "advise", "showdown_answer"]
 
@@ -183,7 +184,8 @@ def advise(cmd: Command, view: TableView, lang: str = "en", armed: Command | Non
       first time they are not applied, the sentence says what would change, and the same command
       given next (``armed``) goes ahead.
 
-    >>> from dealer_assist.live.table_state import TableState, table_view
+    >>> from dealer_assist.live.table_state import TableState
+    >>> from dealer_assist.live.table_view import table_view
     >>> empty = table_view(TableState(("A", "B"), 4), [])
     >>> advise(Command("showdown"), empty).run
     False

@@ -25,7 +25,8 @@ The screen shown while the program loads is :mod:`~.startup`'s.
 
 >>> import io
 >>> from rich.console import Console
->>> from dealer_assist.live.table_state import NoteInfo, TableState, table_view
+>>> from dealer_assist.live.table_state import NoteInfo, TableState
+>>> from dealer_assist.live.table_view import table_view
 >>> notes = [NoteInfo(f"t{i}", i, z, s, "trusted", 0.9, float(i)) for i, (z, s) in enumerate(
 ...     [("board", "9111111"), ("board", "8111111"), ("board", "7111111"),
 ...      ("A", "9444444"), ("A", "9555555"), ("B", "3222222"), ("B", "4333333")])]
@@ -51,7 +52,8 @@ from rich.table import Table
 from rich.text import Text
 
 from dealer_assist.i18n import KEYS_HELP, KEYS_SHORT, say, say_place, texts
-from dealer_assist.live.table_state import BOARD_NOTES, POCKET_NOTES, SeatView, Slot, TableView, chips_text
+from dealer_assist.live.table_state import BOARD_NOTES, POCKET_NOTES
+from dealer_assist.live.table_view import SeatView, Slot, TableView, chips_text
 from dealer_assist.render import alternatives_text, chip_warnings, class_name, note_reason, serial_text
 
 __all__ = ["LiveStatus", "render_dashboard", "KEYS_HELP", "FULL_SIZE"]

@@ -38,7 +38,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from dealer_assist.fileio import (MAX_JSON_BYTES, JsonInputError, bounded_lines, dumps_json, folder_refusal,
                                   is_blank_line, open_stream, parse_json)
-from dealer_assist.live.table_state import TableView
+from dealer_assist.live.table_view import TableView
 
 __all__ = ["SCHEMA", "VERSION", "HistoryError", "HandLog", "default_log_path", "hand_record", "read_log",
            "is_record_line"]

@@ -22,24 +22,25 @@ before the next frame, so the result does not depend on the machine's speed.
 
 from __future__ import annotations
 
-import secrets
 import time
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Callable
 
-import cv2
 import numpy as np
 
 from dealer_assist.live.camera import Frame
-from dealer_assist.live.changes import Blob, ChangeDetector, TopView, source_px_per_mm, warp_region
+from dealer_assist.live.changes import ChangeDetector, TopView, source_px_per_mm
+from dealer_assist.live.read_planning import ReadPlanning
+from dealer_assist.live.regions import inside_quad
 from dealer_assist.live.commands import Command
-from dealer_assist.live.history import HandLog, HistoryError, hand_record
-from dealer_assist.live.table_state import NoteInfo, TableState, TableView, parse_slot, table_view
+from dealer_assist.live.croupier import apply_command
+from dealer_assist.live.history import hand_record
+from dealer_assist.live.table_state import NoteInfo, TableState
+from dealer_assist.live.table_view import TableView, table_view
 from dealer_assist.live.tracker import Observation, TrackEvent, Tracker, TrustRule, quad_iou_mm
 from dealer_assist.live.worker import JobResult, ReadJob, note_box_around_print
-from dealer_assist.vision.geometry import NOTE_SIZE_MM
 
 __all__ = ["LiveOptions", "LiveSession", "READ_PX_PER_MM", "MIN_SOURCE_PX_PER_MM"]
 
@@ -89,44 +90,7 @@ class LiveOptions:
     ocr: bool = True
 
 
-def _union(a, b):
-    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
-
-
-def _grow(r, d):
-    return (r[0] - d, r[1] - d, r[2] + d, r[3] + d)
-
-
-def _bbox(quad: np.ndarray):
-    q = np.asarray(quad, np.float64).reshape(-1, 2)
-    return (float(q[:, 0].min()), float(q[:, 1].min()), float(q[:, 0].max()), float(q[:, 1].max()))
-
-
-def _inside(point, r) -> bool:
-    return r[0] <= point[0] <= r[2] and r[1] <= point[1] <= r[3]
-
-
-def _tiles(region, size: float, overlap: float = 0.0):
-    """Split a region into tiles of at most ``size`` mm that overlap by ``overlap`` mm (a note up to
-    ``overlap`` long lies whole in one of them)."""
-    x0, y0, x1, y1 = region
-
-    def cuts(a, b):
-        n = max(1, int(np.ceil((b - a - overlap) / max(size - overlap, 1.0))))
-        if b - a <= size:
-            return [(a, b)]
-        step = (b - a - overlap) / n
-        return [(a + i * step, a + i * step + step + overlap) for i in range(n)]
-
-    return [(float(xa), float(ya), float(xb), float(yb)) for ya, yb in cuts(y0, y1) for xa, xb in cuts(x0, x1)]
-
-
-def _inside_quad(point, quad) -> bool:
-    poly = cv2.convexHull(np.asarray(quad, np.float32).reshape(-1, 2))
-    return cv2.pointPolygonTest(poly, (float(point[0]), float(point[1])), False) >= 0
-
-
-class LiveSession:
+class LiveSession(ReadPlanning):
     """The state of the table across frames (see the module doc).
 
     Args:
@@ -134,18 +98,22 @@ class LiveSession:
         state: the croupier's starting state (seats from the profile, P, options, dealer).
         worker: a :class:`~.worker.ProcessWorker` or :class:`~.worker.InlineWorker`.
         options: tuning.
-        log: where finished hands are appended (None: not logged).
-        clock: wall-clock for the log's times (tests pass a fixed one).
+        on_finished: called with each finished hand's record (the hand log's form,
+            :func:`~.history.hand_record`) as the hand ends: the app layer writes it to the
+            hand log. An ``OSError`` it raises (the log cannot take it) is kept in
+            :attr:`log_errors` and said, and the session goes on. None: hands are not logged.
+        clock: wall-clock for the records' times (tests pass a fixed one).
     """
 
     def __init__(self, profile, state: TableState, worker, options: LiveOptions = LiveOptions(),
-                 log: HandLog | None = None, clock: Callable[[], datetime] = lambda: datetime.now(timezone.utc)) -> None:
+                 on_finished: Callable[[dict], None] | None = None,
+                 clock: Callable[[], datetime] = lambda: datetime.now(timezone.utc)) -> None:
         self.profile = profile
         self.table = profile.require_table()
         self.state = state
         self.worker = worker
         self.options = options
-        self.log = log
+        self.on_finished = on_finished
         self.clock = clock
         self.tracker = Tracker(options.trust)
         self.session_id = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S") + "-" + uuid.uuid4().hex[:4]
@@ -283,179 +251,6 @@ class LiveSession:
             f = self.frame
             self.on_frame(Frame(f.image, f.index, f.time_s + self.options.force_s))
 
-    def _region(self, core, margin: float | None = None):
-        w, h = self.table.table_size_mm
-        m = self.options.margin_mm if margin is None else margin
-        return (max(core[0] - m, -m), max(core[1] - m, -m), min(core[2] + m, w + m), min(core[3] + m, h + m))
-
-    def _make_job(self, kind: str, frame: Frame, core, still: bool, hints=(), track_ids=(), blanks=()) -> ReadJob:
-        """A read of ``core`` (table mm) grown by the margin; a scan tile answers only for notes
-        centred in its core (its neighbour tile reads the others whole), other reads for every
-        note the view shows whole."""
-        region = self._region(core, 0.5 * float(np.hypot(*NOTE_SIZE_MM)) if kind == "scan" else None)
-        image = warp_region(frame.image, self.profile, region, self.read_px_per_mm)
-        self._job_id += 1
-        return ReadJob(self._job_id, frame.index, frame.time_s, kind, region, core if kind == "scan" else region,
-                       self.read_px_per_mm, image, tuple(hints), tuple(track_ids), still, tuple(blanks))
-
-    def _queue_scan(self, frame: Frame) -> None:
-        self.queue = [j for j in self.queue if j.kind != "scan"]
-        for zone in self.table.zones:
-            box = _grow(_bbox(zone.polygon_mm), self.options.margin_mm)
-            for core in _tiles(box, self.options.tile_mm):
-                if self._topview is not None and self._visible_share(core) < 0.2:
-                    continue  # the camera does not see this part of the table
-                job = self._make_job("scan", frame, core, True)
-                self.queue.append(job)
-                self._changes.accept(job.region_mm)
-
-    def _visible_share(self, region) -> float:
-        x0, y0, x1, y1 = self._topview.to_px(region)
-        part = self._topview.visible[y0:y1, x0:x1]
-        return float(part.mean()) if part.size else 0.0
-
-    def _in_zones(self, region) -> bool:
-        """Whether a table region touches a zone (the board or a seat), 20 mm around it included."""
-        for z in self.table.zones:
-            zb = _grow(_bbox(z.polygon_mm), 20.0)
-            if region[0] <= zb[2] and zb[0] <= region[2] and region[1] <= zb[3] and zb[1] <= region[3]:
-                return True
-        return False
-
-    def _queue_discover(self, blob: Blob, frame: Frame) -> None:
-        core = blob.bbox_mm
-        if not self._in_zones(core):
-            self._changes.accept(_grow(core, 5.0))  # a hand or chips away from the board and the seats
-            return
-        grown = _grow(core, 10.0)
-        touched = [t for t in self.tracker if _inside(t.centre_mm, grown) or quad_iou_mm(t.quad_mm, blob.rect_mm) > 0.2]
-        for t in touched:
-            core = _union(core, _bbox(t.quad_mm))
-        note_area = NOTE_SIZE_MM[0] * NOTE_SIZE_MM[1]
-        if not blob.note_shaped and blob.area_mm2 < 0.6 * note_area and not touched:
-            # part of a note changed (its colour is close to the table's in places): read all the
-            # note that may be there, a note's half-diagonal around the change
-            c = blob.rect_mm.mean(axis=0)
-            r = 0.5 * float(np.hypot(*NOTE_SIZE_MM)) + 5.0
-            core = _union(core, (c[0] - r, c[1] - r, c[0] + r, c[1] + r))
-        self.tracker.reset_attempts(t.id for t in touched)
-        ids = {t.id for t in touched}
-        self._confirmed = {(tid, f) for tid, f in self._confirmed if tid not in ids}
-        centre = blob.rect_mm.mean(axis=0)
-        # a note-shaped change is most likely a note placed or turned over: it goes first
-        kind = "discover" if blob.note_shaped or touched else "discover-other"
-        for tile in _tiles(core, self.options.tile_mm, NOTE_SIZE_MM[0] + 5.0):
-            blanks = (blob.rect_mm,) if blob.note_shaped and _inside(centre, tile) else ()
-            job = self._make_job(kind, frame, tile, blob.still, blanks=blanks)
-            # a newer read of the same place supersedes a queued one
-            self.queue = [j for j in self.queue if not (j.kind.startswith("discover") and _inside(
-                ((j.core_mm[0] + j.core_mm[2]) / 2, (j.core_mm[1] + j.core_mm[3]) / 2), tile))]
-            self.queue.append(job)
-            self._changes.accept(job.region_mm)
-            self._retries = [r for r in self._retries if not _inside(
-                ((r[0][0] + r[0][2]) / 2, (r[0][1] + r[0][3]) / 2), tile)]
-
-    def _confirm_job(self, recheck: bool = False) -> ReadJob | None:
-        """A second read of a pending note, when one is due.
-
-        With ``recheck``: a read of a note still pending or unreadable after
-        all its attempts, at most every ``options.recheck_s`` seconds of
-        source time (the worker is idle: nothing else is due).
-
-        From the newest frame; or, when the newest was read already, from the
-        frame before it if nothing moved over the note between the two (both
-        then show it undisturbed, with their own sensor noise): a recording
-        with few frames per second still gets its k reads.
-        """
-        frame = self.frame
-        if frame is None or self._changes is None:
-            return None
-        best = None
-        for t in self.tracker:
-            # a note read with a serial gets 2 N tries to settle; one never read as 7 digits, N;
-            # a note-shaped change where nothing was read (face down?) one more; a 9-digit read
-            # (2017 series, or letters taken for digits) N
-            cap = {"pending": self.max_attempts, "unreadable": self.options.trust.n, "out_of_format": self.options.trust.n,
-                   "blank": 2}.get(t.status, 0)
-            last = max((r.time_s for r in t.reads), default=t.first_seen_s)
-            if recheck:
-                if (t.attempts < cap or t.status not in ("pending", "unreadable", "out_of_format")
-                        or frame.time_s - last < self.options.recheck_s):
-                    continue
-            elif t.attempts >= cap:
-                continue
-            core = _grow(_bbox(t.quad_mm), 5.0)
-            # what matters is whether anything moved over the serial prints (a hand resting on a
-            # corner of the note does not hide them)
-            watch = [_grow(_bbox(q), 3.0) for q in t.print_quads_mm] or [core]
-            moving = max(self._changes.moving_in(r) for r in watch) >= self.options.mostly_still
-            done = {r.frame for r in t.reads}
-            pick = None
-            if frame.index not in done and (t.id, frame.index) not in self._confirmed:
-                if not moving or frame.time_s - t.last_seen_s >= self.options.force_s:
-                    pick = frame
-            elif (self._prev is not None and not moving and self._prev.index not in done
-                  and (t.id, self._prev.index) not in self._confirmed):
-                pick = self._prev
-            # a second read goes to the note laid first; a recheck to the note read longest ago
-            order = last if recheck else t.first_seen_s
-            if pick is not None and (best is None or order < best[3]):
-                best = (t, core, pick, order)
-        if best is None:
-            return None
-        t, core, pick, _ = best
-        self._confirmed.add((t.id, pick.index))
-        # the prints' places from the last read, when it read the serial: the reader then skips
-        # text detection (a third of a read's time) and reads those prints again, even when only
-        # one was seen (one print read alike by two engines is a trusted read, as in a discover
-        # read); else detect again. A note placed from one print is read a little wider (its
-        # place is a guess)
-        fresh = bool(t.reads) and t.reads[-1].serial is not None and not recheck
-        hints = t.print_quads_mm if fresh else ()
-        if len(t.print_quads_mm) < 2:
-            core = _grow(core, 40.0)
-        return self._make_job("confirm", pick, core, True, hints=hints, track_ids=(t.id,))
-
-    @property
-    def max_attempts(self) -> int:
-        """Reads of a pending note (since its place last changed) before the session stops asking: 2 N."""
-        return 2 * self.options.trust.n
-
-    def _next_job(self) -> ReadJob | None:
-        """The start-up scan first (what lies on the table already), then note-shaped changes and
-        changes at known notes, then a second read of a pending note, then other changes (a hand,
-        part of a note), then places read without finding a note, and last, when nothing else is
-        due, a note still unsettled after all its attempts (every ``recheck_s`` seconds)."""
-        for kind in ("scan", "discover"):
-            for i, job in enumerate(self.queue):
-                if job.kind == kind:
-                    return self.queue.pop(i)
-        job = self._confirm_job()
-        if job is not None:
-            return job
-        for i, job in enumerate(self.queue):
-            if job.kind == "discover-other":
-                return self.queue.pop(i)
-        job = self._retry_job()
-        if job is None and self.options.recheck_s is not None:
-            job = self._confirm_job(recheck=True)
-        return job
-
-    def _retry_job(self) -> ReadJob | None:
-        """A place that changed and was read without finding a note, read again from a newer frame."""
-        frame = self.frame
-        if frame is None or self._changes is None:
-            return None
-        for i, (region, tries, after) in enumerate(self._retries):
-            if frame.index <= after or self._changes.moving_in(region) >= self.options.mostly_still:
-                continue
-            if tries > 1:
-                self._retries[i] = (region, tries - 1, frame.index)
-            else:
-                del self._retries[i]
-            return self._make_job("retry", frame, region, True)
-        return None
-
     # ------------------------------------------------------------------ OCR results
     def pump(self, wait: bool = False, timeout_s: float = 120.0) -> int:
         """Apply finished reads and hand the worker its next read; returns how many reads were applied.
@@ -496,7 +291,7 @@ class LiveSession:
         observations = list(result.observations)
         for rect in job.blank_rects_mm:
             on_rect = [i for i, o in enumerate(observations)
-                       if quad_iou_mm(o.quad_mm, rect) > 0.3 or _inside_quad(o.anchor, rect)]
+                       if quad_iou_mm(o.quad_mm, rect) > 0.3 or inside_quad(o.anchor, rect)]
             if any(observations[i].serial is not None for i in on_rect):
                 continue
             if any(quad_iou_mm(t.quad_mm, rect) > 0.3 for t in self.tracker):
@@ -519,7 +314,7 @@ class LiveSession:
             # later frame (the change that led here may cover only part of it)
             for o in observations:
                 if (o.serial is None and o.status != "blank" and len(o.print_quads_mm) == 1
-                        and not any(_inside_quad(o.anchor, t.quad_mm) for t in self.tracker)):
+                        and not any(inside_quad(o.anchor, t.quad_mm) for t in self.tracker)):
                     box = note_box_around_print(o.print_quads_mm[0])
                     if not any(r[0] == box for r in self._retries):
                         self._retries.append((box, RETRIES, job.frame))
@@ -557,10 +352,10 @@ class LiveSession:
             record = hand_record(view, session=self.session_id, started=self.hand_started, finished=self.clock(),
                                  end=end)
             self.finished.append(record)
-            if self.log is not None:
+            if self.on_finished is not None:
                 try:
-                    self.log.append(record)
-                except HistoryError as exc:
+                    self.on_finished(record)
+                except OSError as exc:
                     # not logged: said now, and kept for the end of the session (the caller fails)
                     self.log_errors.append(str(exc))
                     self.message = str(exc)
@@ -583,69 +378,27 @@ class LiveSession:
         return None
 
     # ------------------------------------------------------------------ the croupier
-    def _set(self, state: TableState) -> None:
+    def set_state(self, state: TableState) -> None:
+        """The croupier changed the hand's state (undoable)."""
         self.undo_stack.append(self.state)
         self.state = state
         self._changed()
+
+    def undo(self) -> bool:
+        """Take back the croupier's last change of this hand; False when there is none."""
+        if not self.undo_stack:
+            return False
+        self.state = self.undo_stack.pop()
+        self._changed()
+        return True
 
     def command(self, cmd: Command) -> str:
         """Apply a croupier's command; returns the sentence to show (also kept in :attr:`message`)."""
         self.last_refused = False
         try:
-            msg = self._command(cmd)
+            msg = apply_command(self, cmd)
         except ValueError as exc:
             msg = str(exc)
             self.last_refused = True
         self.message = msg
         return msg
-
-    def _command(self, cmd: Command) -> str:
-        s = self.state
-        if cmd.name == "new":
-            errors = len(self.log_errors)
-            record = self.finish_hand("new hand")
-            if len(self.log_errors) > errors:
-                return f"Hand {self.state.hand_number}: dealer {self.state.dealer}. {self.log_errors[-1]}"
-            logged = f" (hand {record['hand']} logged)" if record and self.log is not None else ""
-            return f"Hand {self.state.hand_number}: dealer {self.state.dealer}{logged}."
-        if cmd.name == "position":
-            self._set(s.with_position(int(cmd.args[0])))
-            return f"Playing position P={self.state.position}."
-        if cmd.name == "random":
-            p = secrets.randbelow(7) + 1
-            self._set(s.with_position(p, random=True))
-            return f"Random playing position: P={p}."
-        if cmd.name == "showdown":
-            self._set(s.with_showdown(not s.showdown_called))
-            return "Showdown called." if self.state.showdown_called else "Showdown call taken back."
-        if cmd.name == "fold":
-            seat = s.seat(cmd.args[0])
-            self._set(s.with_fold(seat))
-            return f"{seat} folded." if seat in self.state.folded else f"{seat} is back in."
-        if cmd.name in ("in", "out"):
-            seat = s.seat(cmd.args[0])
-            self._set(s.with_in_play(seat, cmd.name == "in"))
-            return f"{seat} is in the hand." if cmd.name == "in" else f"{seat} sits this hand out."
-        if cmd.name == "chips":
-            seat = s.seat(cmd.args[0])
-            self._set(s.with_chips(seat, int(cmd.args[1])))
-            return f"{seat} put in {cmd.args[1]} chips."
-        if cmd.name == "serial":
-            zone, index = parse_slot(cmd.args[0], s.seats)
-            view = self.view()
-            slots = view.board if zone == "board" else view.seat(zone).notes
-            slot = next((x for x in slots if x.index == index), None)
-            key = f"t{slot.note.track_id}" if slot is not None and slot.note is not None else f"{zone}#{index}"
-            serial = None if cmd.args[1] == "-" else cmd.args[1]
-            self._set(s.with_serial(key, serial))
-            return f"{zone} {index}: " + (f"serial {serial} typed." if serial else "typed serial cleared.")
-        if cmd.name == "undo":
-            if not self.undo_stack:
-                return "Nothing to undo in this hand."
-            self.state = self.undo_stack.pop()
-            self._changed()
-            return "Undone."
-        if cmd.name == "quit":
-            self.quit_requested = True
-            return "Quitting."
-        raise ValueError(f"Unknown command {cmd.name!r}.")

@@ -1,0 +1,202 @@
+"""What live mode reads next: the plan of read jobs over a session's frames (a mixin of the session).
+
+The order (see :meth:`ReadPlanning._next_job`): the start-up scan of every zone, then
+note-shaped changes and changes at known notes, then a second read of a pending note,
+then other changes (a hand, part of a note), then places read without finding a note,
+and last, when nothing else is due and nothing moves over it, a note still unsettled
+(every ``recheck_s``): notes are read until they settle while the table is still.
+
+The mixin uses the session's state: ``profile``, ``table``, ``options``, ``tracker``,
+``frame``/``_prev``, ``_changes``, ``_topview``, ``queue``, ``_confirmed``, ``_retries``
+and ``read_px_per_mm``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from dealer_assist.live.camera import Frame
+from dealer_assist.live.changes import Blob, warp_region
+from dealer_assist.live.regions import bbox, grow, inside, tiles, union
+from dealer_assist.live.tracker import quad_iou_mm
+from dealer_assist.live.worker import ReadJob
+from dealer_assist.vision.geometry import NOTE_SIZE_MM
+
+__all__ = ["ReadPlanning"]
+
+
+class ReadPlanning:
+    """The read-planning half of :class:`~dealer_assist.live.session.LiveSession`."""
+
+    def _region(self, core, margin: float | None = None):
+        w, h = self.table.table_size_mm
+        m = self.options.margin_mm if margin is None else margin
+        return (max(core[0] - m, -m), max(core[1] - m, -m), min(core[2] + m, w + m), min(core[3] + m, h + m))
+
+    def _make_job(self, kind: str, frame: Frame, core, still: bool, hints=(), track_ids=(), blanks=()) -> ReadJob:
+        """A read of ``core`` (table mm) grown by the margin; a scan tile answers only for notes
+        centred in its core (its neighbour tile reads the others whole), other reads for every
+        note the view shows whole."""
+        region = self._region(core, 0.5 * float(np.hypot(*NOTE_SIZE_MM)) if kind == "scan" else None)
+        image = warp_region(frame.image, self.profile, region, self.read_px_per_mm)
+        self._job_id += 1
+        return ReadJob(self._job_id, frame.index, frame.time_s, kind, region, core if kind == "scan" else region,
+                       self.read_px_per_mm, image, tuple(hints), tuple(track_ids), still, tuple(blanks))
+
+    def _queue_scan(self, frame: Frame) -> None:
+        self.queue = [j for j in self.queue if j.kind != "scan"]
+        for zone in self.table.zones:
+            box = grow(bbox(zone.polygon_mm), self.options.margin_mm)
+            for core in tiles(box, self.options.tile_mm):
+                if self._topview is not None and self._visible_share(core) < 0.2:
+                    continue  # the camera does not see this part of the table
+                job = self._make_job("scan", frame, core, True)
+                self.queue.append(job)
+                self._changes.accept(job.region_mm)
+
+    def _visible_share(self, region) -> float:
+        x0, y0, x1, y1 = self._topview.to_px(region)
+        part = self._topview.visible[y0:y1, x0:x1]
+        return float(part.mean()) if part.size else 0.0
+
+    def _in_zones(self, region) -> bool:
+        """Whether a table region touches a zone (the board or a seat), 20 mm around it included."""
+        for z in self.table.zones:
+            zb = grow(bbox(z.polygon_mm), 20.0)
+            if region[0] <= zb[2] and zb[0] <= region[2] and region[1] <= zb[3] and zb[1] <= region[3]:
+                return True
+        return False
+
+    def _queue_discover(self, blob: Blob, frame: Frame) -> None:
+        core = blob.bbox_mm
+        if not self._in_zones(core):
+            self._changes.accept(grow(core, 5.0))  # a hand or chips away from the board and the seats
+            return
+        grown = grow(core, 10.0)
+        touched = [t for t in self.tracker if inside(t.centre_mm, grown) or quad_iou_mm(t.quad_mm, blob.rect_mm) > 0.2]
+        for t in touched:
+            core = union(core, bbox(t.quad_mm))
+        note_area = NOTE_SIZE_MM[0] * NOTE_SIZE_MM[1]
+        if not blob.note_shaped and blob.area_mm2 < 0.6 * note_area and not touched:
+            # part of a note changed (its colour is close to the table's in places): read all the
+            # note that may be there, a note's half-diagonal around the change
+            c = blob.rect_mm.mean(axis=0)
+            r = 0.5 * float(np.hypot(*NOTE_SIZE_MM)) + 5.0
+            core = union(core, (c[0] - r, c[1] - r, c[0] + r, c[1] + r))
+        self.tracker.reset_attempts(t.id for t in touched)
+        ids = {t.id for t in touched}
+        self._confirmed = {(tid, f) for tid, f in self._confirmed if tid not in ids}
+        centre = blob.rect_mm.mean(axis=0)
+        # a note-shaped change is most likely a note placed or turned over: it goes first
+        kind = "discover" if blob.note_shaped or touched else "discover-other"
+        for tile in tiles(core, self.options.tile_mm, NOTE_SIZE_MM[0] + 5.0):
+            blanks = (blob.rect_mm,) if blob.note_shaped and inside(centre, tile) else ()
+            job = self._make_job(kind, frame, tile, blob.still, blanks=blanks)
+            # a newer read of the same place supersedes a queued one
+            self.queue = [j for j in self.queue if not (j.kind.startswith("discover") and inside(
+                ((j.core_mm[0] + j.core_mm[2]) / 2, (j.core_mm[1] + j.core_mm[3]) / 2), tile))]
+            self.queue.append(job)
+            self._changes.accept(job.region_mm)
+            self._retries = [r for r in self._retries if not inside(
+                ((r[0][0] + r[0][2]) / 2, (r[0][1] + r[0][3]) / 2), tile)]
+
+    def _confirm_job(self, recheck: bool = False) -> ReadJob | None:
+        """A second read of a pending note, when one is due.
+
+        With ``recheck``: a read of a note still pending or unreadable after
+        all its attempts, at most every ``options.recheck_s`` seconds of
+        source time (the worker is idle: nothing else is due).
+
+        From the newest frame; or, when the newest was read already, from the
+        frame before it if nothing moved over the note between the two (both
+        then show it undisturbed, with their own sensor noise): a recording
+        with few frames per second still gets its k reads.
+        """
+        frame = self.frame
+        if frame is None or self._changes is None:
+            return None
+        best = None
+        for t in self.tracker:
+            # a note read with a serial gets 2 N tries to settle; one never read as 7 digits, N;
+            # a note-shaped change where nothing was read (face down?) one more; a 9-digit read
+            # (2017 series, or letters taken for digits) N
+            cap = {"pending": self.max_attempts, "unreadable": self.options.trust.n, "out_of_format": self.options.trust.n,
+                   "blank": 2}.get(t.status, 0)
+            last = max((r.time_s for r in t.reads), default=t.first_seen_s)
+            if recheck:
+                if (t.attempts < cap or t.status not in ("pending", "unreadable", "out_of_format")
+                        or frame.time_s - last < self.options.recheck_s):
+                    continue
+            elif t.attempts >= cap:
+                continue
+            core = grow(bbox(t.quad_mm), 5.0)
+            # what matters is whether anything moved over the serial prints (a hand resting on a
+            # corner of the note does not hide them)
+            watch = [grow(bbox(q), 3.0) for q in t.print_quads_mm] or [core]
+            moving = max(self._changes.moving_in(r) for r in watch) >= self.options.mostly_still
+            done = {r.frame for r in t.reads}
+            pick = None
+            if frame.index not in done and (t.id, frame.index) not in self._confirmed:
+                if not moving or frame.time_s - t.last_seen_s >= self.options.force_s:
+                    pick = frame
+            elif (self._prev is not None and not moving and self._prev.index not in done
+                  and (t.id, self._prev.index) not in self._confirmed):
+                pick = self._prev
+            # a second read goes to the note laid first; a recheck to the note read longest ago
+            order = last if recheck else t.first_seen_s
+            if pick is not None and (best is None or order < best[3]):
+                best = (t, core, pick, order)
+        if best is None:
+            return None
+        t, core, pick, _ = best
+        self._confirmed.add((t.id, pick.index))
+        # the prints' places from the last read, when it read the serial: the reader then skips
+        # text detection (a third of a read's time) and reads those prints again, even when only
+        # one was seen (one print read alike by two engines is a trusted read, as in a discover
+        # read); else detect again. A note placed from one print is read a little wider (its
+        # place is a guess)
+        fresh = bool(t.reads) and t.reads[-1].serial is not None and not recheck
+        hints = t.print_quads_mm if fresh else ()
+        if len(t.print_quads_mm) < 2:
+            core = grow(core, 40.0)
+        return self._make_job("confirm", pick, core, True, hints=hints, track_ids=(t.id,))
+
+    @property
+    def max_attempts(self) -> int:
+        """Reads of a pending note (since its place last changed) before the session stops asking: 2 N."""
+        return 2 * self.options.trust.n
+
+    def _next_job(self) -> ReadJob | None:
+        """The start-up scan first (what lies on the table already), then note-shaped changes and
+        changes at known notes, then a second read of a pending note, then other changes (a hand,
+        part of a note), then places read without finding a note, and last, when nothing else is
+        due, a note still unsettled after all its attempts (every ``recheck_s`` seconds)."""
+        for kind in ("scan", "discover"):
+            for i, job in enumerate(self.queue):
+                if job.kind == kind:
+                    return self.queue.pop(i)
+        job = self._confirm_job()
+        if job is not None:
+            return job
+        for i, job in enumerate(self.queue):
+            if job.kind == "discover-other":
+                return self.queue.pop(i)
+        job = self._retry_job()
+        if job is None and self.options.recheck_s is not None:
+            job = self._confirm_job(recheck=True)
+        return job
+
+    def _retry_job(self) -> ReadJob | None:
+        """A place that changed and was read without finding a note, read again from a newer frame."""
+        frame = self.frame
+        if frame is None or self._changes is None:
+            return None
+        for i, (region, tries, after) in enumerate(self._retries):
+            if frame.index <= after or self._changes.moving_in(region) >= self.options.mostly_still:
+                continue
+            if tries > 1:
+                self._retries[i] = (region, tries - 1, frame.index)
+            else:
+                del self._retries[i]
+            return self._make_job("retry", frame, region, True)
+        return None
