@@ -5,7 +5,7 @@ back, where its two serial prints are); :mod:`.real_notes` makes them from
 labelled photos. Everything else is the synthetic renderer's: the table
 surfaces, the hand sprite, the camera homography, the composer that draws
 notes and hands and reports per-note truth, lighting, blur and noise
-(:mod:`.scene`, :mod:`.camera`, :mod:`.effects`, :mod:`.sprites`).
+(:mod:`.compositor`, :mod:`.camera`, :mod:`.effects`, :mod:`.sprites`).
 
 Two set-ups (:data:`SETUPS`): **A**, a 1920x1080 webcam on a stand over a
 compact 57x33 cm mat; **B**, a 3840x2160 webcam over a 115x65 cm table; both
@@ -44,18 +44,10 @@ from dealer_assist.synth.effects import lighting
 from dealer_assist.synth.layout import NOTE_SIZE_MM, NOTE_SIZE_PX
 from dealer_assist.synth.note import PrintInfo, RenderedNote
 from dealer_assist.synth.presets import Preset, get_preset
-from dealer_assist.synth.scene import (
-    _BACKGROUND,
-    _OCCLUDER_BASE,
-    SCHEMA,
-    Occluder,
-    Placement,
-    _Composer,
-    _replace,
-    note_to_table,
-)
+from dealer_assist.synth.compositor import BACKGROUND, OCCLUDER_BASE, Composer
+from dealer_assist.synth.placement import Occluder, Placement, note_to_table, replace_placement
 from dealer_assist.synth.table import TableLayout, Zone
-from dealer_assist.synth.truth import atomic_write_bytes, dumps_truth, to_jsonable
+from dealer_assist.synth.truth import SCHEMA, atomic_write_bytes, dumps_truth, to_jsonable
 
 __all__ = ["NoteImage", "Setup", "SETUPS", "RealHand", "plan_real_hand", "render_real_hand", "write_real_hand",
            "video_codec", "decode_video", "WEBCAM_PRESET"]
@@ -87,7 +79,7 @@ class NoteImage:
 
 @dataclass(frozen=True)
 class _Spec:
-    """What a :class:`~.scene.Placement` needs of its note (the composer's ``NoteSpec`` role)."""
+    """What a :class:`~.placement.Placement` needs of its note (the composer's ``NoteSpec`` role)."""
 
     key: str
     letters: str
@@ -416,7 +408,7 @@ def _lay_out(rng, setup: Setup, specs, prints, n_players: int, jitter: float, pr
                 continue
             if not all(home(pl) for pl in pls):
                 continue
-            if min(_print_visibility([_replace(p, face_up=True) for p in pls], prints, setup.table_mm)) < 0.99:
+            if min(_print_visibility([replace_placement(p, face_up=True) for p in pls], prints, setup.table_mm)) < 0.99:
                 continue
             info["fans"][slot.name] = fan
             break
@@ -506,8 +498,8 @@ def _storyboard(hand: RealHand, rng: np.random.Generator) -> list[_Frame]:
         for k in range(1, 6):
             t = _ease(k / 5)
             p = start + d * t
-            moving = _replace(pl, centre_mm=(float(p[0]), float(p[1])),
-                              angle_deg=(ang0 + (pl.angle_deg - ang0) * t) % 360)
+            moving = replace_placement(pl, centre_mm=(float(p[0]), float(p[1])),
+                                       angle_deg=(ang0 + (pl.angle_deg - ang0) * t) % 360)
             frames.append(_Frame(stage, event, on_table + [moving], [hand_at(p, d, hand_seed, 55.0)],
                                  frozenset({pl.spec.key})))
         on_table.append(pl)
@@ -534,9 +526,9 @@ def _storyboard(hand: RealHand, rng: np.random.Generator) -> list[_Frame]:
         # the player's hand comes in over the notes, turns one, then the other, and leaves
         for k, reach in enumerate((140.0, 70.0, 40.0, 40.0)):
             if k == 2:
-                on_table = [_replace(pl, face_up=True) if pl.spec.key == keys[0] else pl for pl in on_table]
+                on_table = [replace_placement(pl, face_up=True) if pl.spec.key == keys[0] else pl for pl in on_table]
             if k == 3:
-                on_table = [_replace(pl, face_up=True) if pl.spec.key == keys[1] else pl for pl in on_table]
+                on_table = [replace_placement(pl, face_up=True) if pl.spec.key == keys[1] else pl for pl in on_table]
             moving = frozenset(keys) if k >= 2 else frozenset()
             frames.append(_Frame("showdown", f"reveal {s}", list(on_table), [hand_at(centre + out * reach, -out, seed,
                                                                                       60.0)], moving))
@@ -563,7 +555,7 @@ def _rendered_front(nt: NoteImage) -> RenderedNote:
     return RenderedNote(None, nt.front, prints)  # type: ignore[arg-type]
 
 
-class _RealComposer(_Composer):
+class _RealComposer(Composer):
     """The scene composer with flat real notes, and with the light computed once per hand."""
 
     def __init__(self, *args, notes: dict[str, NoteImage], **kw) -> None:
@@ -572,14 +564,14 @@ class _RealComposer(_Composer):
         self._backs = {k: RenderedNote(None, nt.back, {}) for k, nt in notes.items()}  # type: ignore[arg-type]
         self._light: tuple[np.ndarray, np.ndarray, np.ndarray, dict] | None = None
 
-    def _rendered(self, spec):  # noqa: D401 - the composer's hook
+    def rendered_note(self, spec):  # noqa: D401 - the composer's hook
         return self._fronts[spec.key]
 
     def draw_note(self, canvas, labels, label, pl: Placement, rendered):
         if pl.face_up:
             return super().draw_note(canvas, labels, label, pl, rendered)
         # the back is drawn as a "front" texture; the truth still says face down
-        return super().draw_note(canvas, labels, label, _replace(pl, face_up=True), self._backs[pl.spec.key])
+        return super().draw_note(canvas, labels, label, replace_placement(pl, face_up=True), self._backs[pl.spec.key])
 
     def light(self, light_seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict]:
         """``lit = canvas * gain + offset`` (the light is linear in the scene), the glare map and its
@@ -599,8 +591,8 @@ class _RealComposer(_Composer):
         if getattr(self, "_layer_key", None) != key:
             W, H = self.image_size
             canvas = self.background()
-            labels = np.full((H, W), _BACKGROUND, np.int16)
-            drawn = [self.draw_note(canvas, labels, i, pl, self._rendered(pl.spec) if pl.face_up else None)
+            labels = np.full((H, W), BACKGROUND, np.int16)
+            drawn = [self.draw_note(canvas, labels, i, pl, self.rendered_note(pl.spec) if pl.face_up else None)
                      for i, pl in enumerate(notes)]
             self._layer_key, self._layer = key, (canvas, labels, drawn)
         return self._layer
@@ -612,12 +604,12 @@ class _RealComposer(_Composer):
         first_moving = next((i for i, pl in enumerate(fr.notes) if pl.spec.key in fr.moving), len(fr.notes))
         base, base_labels, base_drawn = self._static_layer(fr.notes[:first_moving])
         canvas, labels = base.copy(), base_labels.copy()
-        rendered = [self._rendered(pl.spec) if pl.face_up else None for pl in fr.notes]
+        rendered = [self.rendered_note(pl.spec) if pl.face_up else None for pl in fr.notes]
         drawn = list(base_drawn) + [self.draw_note(canvas, labels, i, pl, rendered[i])
                                     for i, pl in enumerate(fr.notes) if i >= first_moving]
         occ_truth = []
         for k, occ in enumerate(fr.occluders):
-            quad = self.draw_occluder(canvas, labels, _OCCLUDER_BASE + k, occ)
+            quad = self.draw_occluder(canvas, labels, OCCLUDER_BASE + k, occ)
             occ_truth.append({"kind": occ.kind, "centre_mm": occ.centre_mm, "quad": quad})
         gain, offset, glare, light_info = self.light(light_seed)
         rng = np.random.default_rng(noise_seed)
@@ -639,7 +631,7 @@ class _RealComposer(_Composer):
         img += np.float32(0.5)
         np.clip(img, 0, 255, out=img)
         img8 = img.astype(np.uint8)
-        notes = [self._note_truth(i, pl, rn, hom, fp, labels, glare)
+        notes = [self.note_truth(i, pl, rn, hom, fp, labels, glare)
                  for i, (pl, rn, (hom, fp)) in enumerate(zip(fr.notes, rendered, drawn))]
         for n, pl in zip(notes, fr.notes):
             n["key"] = pl.spec.key
