@@ -34,9 +34,10 @@ def _literal(path: Path, name: str):
 
 
 def test_the_dashboard_keeps_no_words_of_its_own():
-    # live/dashboard.py takes its words from i18n.TEXT, KEYS_HELP and KEYS_SHORT
-    for name in ("_T", "KEYS_HELP", "KEYS_SHORT"):
-        assert _literal(PACKAGE / "live" / "dashboard.py", name) is None
+    # live/dashboard.py and its layouts (dashboard_*.py) take their words from i18n.TEXT, KEYS_HELP and KEYS_SHORT
+    for path in sorted((PACKAGE / "live").glob("dashboard*.py")):
+        for name in ("_T", "KEYS_HELP", "KEYS_SHORT"):
+            assert _literal(path, name) is None
 
 
 def test_the_short_keys_fit_80_columns():
