@@ -60,8 +60,10 @@ from dealer_assist.live.session import LiveOptions, LiveSession
 from dealer_assist.live.table_state import TableState
 from dealer_assist.live.worker import ProcessWorker
 from dealer_assist.rules import evaluate, parse_hand, result_to_json
+from dealer_assist.synth.real_hand import SETUPS, NoteImage
 from dealer_assist.synth.real_notes import contact_sheet, load_cutouts
-from dealer_assist.synth.real_scene import FPS, SETUPS, NoteImage, decode_video, video_codec, write_real_hand
+from dealer_assist.synth.real_scene import FPS, write_real_hand
+from dealer_assist.synth.video import decode_video, video_codec
 
 REPO = Path(__file__).resolve().parents[1]
 #: Bump when the videos change (the cache is keyed by it).

@@ -12,8 +12,9 @@ import pytest
 from rich.console import Console
 
 from dealer_assist.app.hand_folders import parse_hand_folder
-from dealer_assist.app.live_run import LiveConfig, _Croupier, prepare_live, run_live
+from dealer_assist.app.live_run import LiveConfig, prepare_live, run_live
 from dealer_assist.app.photos import ImageReading
+from dealer_assist.app.terminal import Croupier
 from dealer_assist.app.verdicts import score_hand
 from dealer_assist.cli.score_report import hand_report
 from dealer_assist.i18n import KEYS_SHORT, knows, say
@@ -152,7 +153,7 @@ def session_for(seats=("P1", "P2")) -> LiveSession:
 
 def test_issue14_3_a_typing_mistake_replaces_the_previous_answer():
     session = session_for()
-    croupier = _Croupier(session)
+    croupier = Croupier(session)
     croupier.line("board 4 1234567")  # refused by the session
     assert croupier.feedback.text == "the board has notes 1 to 3, not 4."
     for k in "e" + "hello" + "\r":
@@ -307,7 +308,7 @@ def test_issue14_7_every_sentence_of_the_live_commands_has_its_russian():
             said.append(session.command(parse_command(line)))
         except ValueError as exc:
             said.append(str(exc))
-    t = _Croupier(session_for(), "ru")
+    t = Croupier(session_for(), "ru")
     said.append(t.line("s")[0])  # refused on an empty hand, said in Russian already
     unknown = [s for s in said if not knows(s) and english_words(s)]
     assert unknown == []
@@ -370,7 +371,7 @@ def test_issue14_7_history_in_russian(tmp_path):
 
 def test_issue14_8_showdown_on_an_empty_hand_is_refused_with_a_sentence():
     session = session_for()
-    croupier = _Croupier(session)
+    croupier = Croupier(session)
     msg, refused = croupier.line("s")
     assert refused and msg.startswith("Nothing to show down") and not session.state.showdown_called
     # with notes out, it is called and says what it means
@@ -382,7 +383,7 @@ def test_issue14_8_showdown_on_an_empty_hand_is_refused_with_a_sentence():
 
 def test_issue14_8_a_new_position_after_the_showdown_asks_first():
     session = session_for()
-    croupier = _Croupier(session)
+    croupier = Croupier(session)
     for line in ("board 1 1119111", "board 2 1118111", "board 3 1117111", "P1 1 1111111", "P1 2 2222222",
                  "P2 1 3330333", "P2 2 5555555"):
         croupier.line(line)
@@ -474,5 +475,5 @@ def test_issue14_8_what_to_type_keeps_the_command_words_in_russian():
     assert "борд 3: не прочитана до конца записи; введите номер (e board 3 NNNNNNN)." in wide
     narrow = " ".join(screen(view, ended, "ru", 80, 24).split())
     assert "борд 3 не прочитана (введите: e board 3 NNNNNNN)" in narrow
-    croupier = _Croupier(session_for(), "ru")
+    croupier = Croupier(session_for(), "ru")
     assert croupier.line("e board 3 9990999") == ("board 3: serial 9990999 typed.", False)  # the words it says to type

@@ -10,8 +10,9 @@ import pytest
 from dealer_assist.calibration.profile import TablePlane
 from dealer_assist.calibration.table import zones_from_json
 from dealer_assist.synth.note import random_spec, render_note
+from dealer_assist.synth.real_hand import SETUPS, NoteImage, Setup, plan_real_hand
 from dealer_assist.synth.real_notes import note_back
-from dealer_assist.synth.real_scene import SETUPS, NoteImage, Setup, _table_truth, plan_real_hand, render_real_hand
+from dealer_assist.synth.real_scene import _table_truth, render_real_hand
 
 #: A small camera over the compact mat, so that a few frames render in a second.
 SMALL = Setup("T", (640, 360), (570.0, 330.0), (0.7, 1.1), False, 650.0, "1M", (0.3, 0.5))

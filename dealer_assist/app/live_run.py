@@ -2,8 +2,8 @@
 
 The loop's decisions are the live session's (:class:`dealer_assist.live.session.LiveSession`) and
 the screen is :func:`dealer_assist.live.dashboard.render_dashboard`; this module wires them to
-a terminal (keys, or command lines on standard input), the preview window, the spectator state
-file and the end of the run (what is logged, printed and returned).
+a terminal (keys, or command lines on standard input: :mod:`.terminal`), the preview window, the
+spectator state file and the end of the run (what is logged, printed and returned).
 
 :func:`prepare_live` checks everything that can be refused before a frame is read (one sentence,
 :class:`LiveSetupError`); :func:`run_live` then runs until the recording ends, ``q``, Ctrl-C,
@@ -14,17 +14,22 @@ from __future__ import annotations
 
 
 import os
-import queue
 import secrets
-import select
 import sys
-import threading
 import time
-from contextlib import contextmanager, nullcontext
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
 
+from dealer_assist.app.terminal import (
+    Croupier,
+    LineCommands,
+    cbreak,
+    open_startup_screen,
+    read_keys,
+    restore_signals,
+    stop_on_signals,
+)
 from dealer_assist.camera_util import CaptureMode
 from dealer_assist.fileio import dumps_json
 from dealer_assist.rules import TiePolicy, ZeroJoker
@@ -109,19 +114,7 @@ def prepare_live(config: LiveConfig, console=None) -> LiveRun:
         LiveSetupError: a profile without a table, a dealer who is not a seat, a camera that cannot
             be opened, a hand log that cannot take records.
     """
-    from rich.console import Console
-
-    from dealer_assist.live.startup import StartupScreen, take_early
-
-    screen = take_early()  # drawn by the CLI before the program was loaded
-    if screen is not None and (config.as_json or screen.lang != config.lang):
-        screen.close()
-        screen = None
-    console = console or (screen.console if screen is not None else Console())
-    if screen is None and not config.as_json and console.is_terminal:
-        screen = StartupScreen(console, config.lang, config.ocr)
-    if screen is not None:
-        screen.step("step_program", "done")
+    screen = open_startup_screen(config.lang, config.as_json, config.ocr, console)
     try:
         run = _prepare(config, screen)
     except BaseException:
@@ -207,12 +200,12 @@ def run_live(run: LiveRun, console=None) -> LiveOutcome:
 
         window = PreviewWindow()
     outcome = LiveOutcome(2)
-    previous = _stop_on_signals()
+    previous = stop_on_signals()
     try:
         outcome = _loop(run, feed, console, window, replay, describe_source(config.camera))
     except (CalibrationError, CameraError) as exc:
         outcome.errors.append(str(exc))
-    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM / SIGHUP (see _stop_on_signals)
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM / SIGHUP (see stop_on_signals)
         outcome.code = 130
     finally:
         if window is not None:
@@ -224,7 +217,7 @@ def run_live(run: LiveRun, console=None) -> LiveOutcome:
         finally:
             run.worker.close()
             feed.close()
-            _restore_signals(previous)
+            restore_signals(previous)
     skipped = getattr(source, "skipped", [])
     if skipped:
         names = ", ".join(p.name for p in skipped[:5]) + (f" and {len(skipped) - 5} more" if len(skipped) > 5 else "")
@@ -238,82 +231,7 @@ def run_live(run: LiveRun, console=None) -> LiveOutcome:
     return outcome
 
 
-# ----------------------------------------------------------------------------- the terminal
-
-
-class _LineCommands:
-    """Commands read as lines from a pipe, on a thread (never blocks the loop)."""
-
-    def __init__(self, stream) -> None:
-        self.queue: "queue.Queue[str]" = queue.Queue()
-        self.closed = False
-        self._thread = threading.Thread(target=self._run, args=(stream,), name="commands", daemon=True)
-        self._thread.start()
-
-    def _run(self, stream) -> None:
-        try:
-            for line in stream:
-                if line.strip():
-                    self.queue.put(line.rstrip("\n"))
-        except (OSError, ValueError):
-            pass
-        self.closed = True
-
-    def lines(self) -> list[str]:
-        out = []
-        while True:
-            try:
-                out.append(self.queue.get_nowait())
-            except queue.Empty:
-                return out
-
-
-@contextmanager
-def _cbreak(fd: int) -> Iterator[None]:
-    """Single keys from a terminal, without echo; the terminal is restored on exit."""
-    import termios
-    import tty
-
-    old = termios.tcgetattr(fd)
-    try:
-        tty.setcbreak(fd)
-        yield
-    finally:
-        termios.tcsetattr(fd, termios.TCSADRAIN, old)
-
-
-def _keys(fd: int) -> list[str]:
-    out = []
-    while select.select([fd], [], [], 0)[0]:
-        data = os.read(fd, 64)
-        if not data:
-            break
-        out.extend(data.decode("utf-8", "replace"))
-    return out
-
-
-def _stop_on_signals() -> dict:
-    """SIGTERM and SIGHUP (a closed terminal, a service stop) end the session as Ctrl-C does:
-    the decided hand is logged and the OCR process stopped. Returns the previous handlers."""
-    import signal
-
-    def stop(signum, frame):
-        raise KeyboardInterrupt
-
-    previous = {}
-    if threading.current_thread() is threading.main_thread():
-        for name in ("SIGTERM", "SIGHUP"):
-            sig = getattr(signal, name, None)
-            if sig is not None:
-                previous[sig] = signal.signal(sig, stop)
-    return previous
-
-
-def _restore_signals(previous: dict) -> None:
-    import signal
-
-    for sig, handler in previous.items():
-        signal.signal(sig, handler)
+# ----------------------------------------------------------------------------- the frame loop
 
 
 def frame_label(session) -> str:
@@ -324,74 +242,6 @@ def frame_label(session) -> str:
     lo, hi = session.scale_px_per_mm or (0.0, 0.0)
     scale = f"{lo:.1f} px/mm" if abs(hi - lo) < 0.05 else f"{lo:.1f}-{hi:.1f} px/mm"
     return f"{w}x{h} · {scale}"
-
-
-class _Feedback:
-    """The answer to the last thing the croupier typed: a command's sentence or a typing mistake,
-    whichever came last (the screen never keeps an older answer as if it were the new one)."""
-
-    def __init__(self) -> None:
-        self.text = ""
-
-    def say(self, text: str) -> None:
-        self.text = text
-
-
-class _Croupier:
-    """What the croupier types -- single keys with their prompt, or command lines -- applied to the
-    session, with the answer to the last of them in :attr:`feedback` (a refused or mistyped command
-    is answered too, never left with an older answer on screen).
-
-    Commands go through :func:`~dealer_assist.live.commands.advise` first: a showdown on an empty
-    hand is refused with a sentence, and a new P for a decided hand is applied only when given twice
-    in a row.
-    """
-
-    def __init__(self, session, lang: str = "en") -> None:
-        from dealer_assist.live.commands import KeyInput
-
-        self.session = session
-        self.lang = lang
-        self.keys = KeyInput()
-        self.feedback = _Feedback()
-        self.armed = None  # the command that, given again next, goes ahead
-        if session.message:
-            self.feedback.say(session.message)
-
-    def command(self, cmd) -> tuple[str, bool]:
-        """Apply a parsed command; returns its answer and whether it was refused."""
-        from dealer_assist.live.commands import advise, showdown_answer
-
-        session = self.session
-        advice = advise(cmd, session.view(), self.lang, self.armed)
-        self.armed = advice.confirm
-        if not advice.run:
-            msg, refused = advice.text, True
-        else:
-            msg, refused = session.command(cmd), session.last_refused
-            if cmd.name == "showdown" and not refused and session.state.showdown_called:
-                msg = showdown_answer(session.view(), self.lang)
-        self.feedback.say(msg)
-        return msg, refused
-
-    def key(self, k: str) -> None:
-        """One key (see :class:`~dealer_assist.live.commands.KeyInput`)."""
-        cmd = self.keys.feed(k)
-        if cmd is not None:
-            self.command(cmd)
-        elif self.keys.error:
-            self.feedback.say(self.keys.error)
-
-    def line(self, text: str) -> tuple[str, bool]:
-        """One command line; returns its answer and whether it was refused (a line that is no command is)."""
-        from dealer_assist.live.commands import parse_command
-
-        try:
-            cmd = parse_command(text)
-        except ValueError as exc:
-            self.feedback.say(str(exc))
-            return str(exc), True
-        return self.command(cmd)
 
 
 def _reads_due(session) -> bool:
@@ -408,13 +258,13 @@ def _loop(run: LiveRun, feed, console, window, replay: bool, source_label: str) 
     lang, as_json = config.lang, config.as_json
     interactive = console.is_terminal and not as_json
     keys_tty = sys.stdin.isatty() and interactive
-    lines = None if sys.stdin.isatty() else _LineCommands(sys.stdin)
+    lines = None if sys.stdin.isatty() else LineCommands(sys.stdin)
     spectator = None
     if config.spectator_state is not None:
         from dealer_assist.spectator.state import StateWriter
 
         spectator = StateWriter(config.spectator_state, session=session.session_id)
-    croupier = _Croupier(session, lang)
+    croupier = Croupier(session, lang)
     feedback = croupier.feedback
     key = croupier.key
     frames = 0
@@ -469,7 +319,7 @@ def _loop(run: LiveRun, feed, console, window, replay: bool, source_label: str) 
         live = run.screen.live
     else:
         live = Live(screen_now(), console=console, auto_refresh=False, transient=False)
-    keys_cm = _cbreak(sys.stdin.fileno()) if keys_tty else nullcontext()
+    keys_cm = cbreak(sys.stdin.fileno()) if keys_tty else nullcontext()
     finished_seen = 0
     ended = False
     stop_error = None
@@ -496,7 +346,7 @@ def _loop(run: LiveRun, feed, console, window, replay: bool, source_label: str) 
                     fps = len(stamps) / max(1e-6, min(1.0, now - stamps[0])) if len(stamps) > 1 else fps
                 session.pump(wait=replay, timeout_s=0.2)
                 if keys_tty:
-                    for k in _keys(sys.stdin.fileno()):
+                    for k in read_keys(sys.stdin.fileno()):
                         key(k)
                 if lines is not None:
                     for text in lines.lines():

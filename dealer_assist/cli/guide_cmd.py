@@ -1,7 +1,7 @@
 """``dealer-assist rules`` and ``dealer-assist formats``: the game and the files in a page each.
 
 The help of the other commands refers to them, so a user who installed only the
-package has what the options mean (the words are in :data:`dealer_assist.i18n.GUIDES`).
+package has what the options mean (the words are in :data:`dealer_assist.i18n_guides.GUIDES`).
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from typing import Optional
 from dealer_assist.cli.app import app
 from dealer_assist.cli.options import lang_option, resolve_lang
 from dealer_assist.cli.output import output_errors, write_stdout
-from dealer_assist.i18n import GUIDES, Lang
+from dealer_assist.i18n import Lang
+from dealer_assist.i18n_guides import GUIDES
 
 __all__ = ["rules_command", "formats_command"]
 

@@ -16,6 +16,7 @@ Main entry points:
 * ``python -m dealer_assist.synth.regenerate`` -- rebuild ``sample_images/``.
 """
 
+from dealer_assist.synth.compositor import legible
 from dealer_assist.synth.layout import (
     DENOMINATIONS,
     LAYOUTS,
@@ -28,7 +29,7 @@ from dealer_assist.synth.layout import (
 from dealer_assist.synth.note import NoteSpec, RenderedNote, random_spec, render_note, render_note_back
 from dealer_assist.synth.photos import render_hand_photo, render_note_photo
 from dealer_assist.synth.presets import PRESETS, get_preset
-from dealer_assist.synth.scene import STAGES, legible, render_scene
+from dealer_assist.synth.scene import STAGES, render_scene
 from dealer_assist.synth.sequence import render_hand_sequence, write_hand_sequence
 from dealer_assist.synth.truth import load_truth, save_truth
 

@@ -1,8 +1,8 @@
 """Close-up phone photos of one to three notes on a surface: the reader's benchmark
 unit (:func:`render_note_photo`) and the committed sample hands (:func:`render_hand_photo`).
 
-Truth as in :mod:`.scene`; each note also has ``legible`` (see
-:func:`.scene.legible`): whether a person could read its serial in the photo.
+Truth as in :mod:`.compositor`; each note also has ``legible`` (see
+:func:`.compositor.legible`): whether a person could read its serial in the photo.
 """
 
 from __future__ import annotations
@@ -15,17 +15,9 @@ from dealer_assist.synth.camera import fit_to_image, look_at_homography, project
 from dealer_assist.synth.layout import NOTE_SIZE_MM, NOTE_SIZE_PX
 from dealer_assist.synth.note import NoteSpec, random_spec
 from dealer_assist.synth.presets import Preset, get_preset
-from dealer_assist.synth.scene import (
-    MAX_IMAGE_BYTES,
-    Occluder,
-    Placement,
-    _Composer,
-    _note_angle,
-    _paper_state,
-    _seeds,
-    _u,
-    note_to_table,
-)
+from dealer_assist.synth.compositor import MAX_IMAGE_BYTES, Composer
+from dealer_assist.synth.placement import Occluder, Placement, note_to_table
+from dealer_assist.synth.random_choices import derived_seeds, note_angle, paper_state, uniform_in
 from dealer_assist.synth.surfaces import PHOTO_SURFACES
 from dealer_assist.synth.truth import to_jsonable
 
@@ -43,9 +35,9 @@ def _photo(
     framing: str = "width",
     jpeg_max_bytes: int | None = MAX_IMAGE_BYTES,
 ):
-    s_layout, s_cam, s_surface, s_light, s_noise = _seeds(seed, 5)
+    s_layout, s_cam, s_surface, s_light, s_noise = derived_seeds(seed, 5)
     rng = np.random.default_rng(s_layout)
-    base = _note_angle(rng, preset, 0.0, flip_prob=0.4)
+    base = note_angle(rng, preset, 0.0, flip_prob=0.4)
     placements: list[Placement] = []
     # the notes lie one above the other (in their own frame), with small gaps
     a = np.deg2rad(base)
@@ -56,7 +48,7 @@ def _photo(
     for j, spec in enumerate(specs):
         c = across * (j - (n - 1) / 2) * (NOTE_H_MM + gap) + (along * rng.normal(0, 8) if n > 1 else 0.0)
         ang = base + (rng.uniform(-4, 4) if n > 1 else 0.0)
-        placements.append(Placement(spec, (float(c[0]), float(c[1])), float(ang % 360), True, None, **_paper_state(rng, preset)))
+        placements.append(Placement(spec, (float(c[0]), float(c[1])), float(ang % 360), True, None, **paper_state(rng, preset)))
     group = placements
     stack: list[Placement] = []
     if allow_stack and rng.random() < preset.stack_prob:
@@ -83,9 +75,9 @@ def _photo(
     # camera: a phone above the notes, tilted, the notes filling a share of the frame
     crng = np.random.default_rng(s_cam)
     w, h = image_size
-    tilt = _u(crng, preset.tilt_deg)
+    tilt = uniform_in(crng, preset.tilt_deg)
     azimuth = crng.uniform(0, 360)
-    frac = _u(crng, preset.note_width_frac)
+    frac = uniform_in(crng, preset.note_width_frac)
     pts = np.concatenate([project(note_to_table(p.centre_mm, p.angle_deg), [[0, 0], [NOTE_W_PX, 0], [NOTE_W_PX, NOTE_H_PX], [0, NOTE_H_PX]]) for p in group])
     extent = float(max(np.ptp(pts[:, 0]), np.ptp(pts[:, 1]), NOTE_W_MM))
     fov = np.deg2rad(65)
@@ -103,7 +95,7 @@ def _photo(
         hom = fit_to_image(hom, pts, image_size, 0.96, centre, by="fit")
     surface_kind = PHOTO_SURFACES[int(crng.integers(len(PHOTO_SURFACES)))]
     light = crng.uniform(0, 2 * np.pi)
-    comp = _Composer(image_size, hom, preset, surface_kind, s_surface, None, False, (float(np.cos(light)), float(np.sin(light))))
+    comp = Composer(image_size, hom, preset, surface_kind, s_surface, None, False, (float(np.cos(light)), float(np.sin(light))))
     occluders: list[Occluder] = []
     if allow_occluders and crng.random() < preset.occluder_prob:
         # fingers holding a note by one end, or a chip on it

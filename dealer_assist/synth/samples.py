@@ -8,7 +8,7 @@ notes), ``hand.json`` (``position``, ``zero_joker``, ``tie_policy``) and
 * ``hand``: the full hand in FORMATS.md §1 form (players in seat order);
 * ``images``: per file name, ``role`` (``"board"`` | ``"pocket"``), ``player``,
   ``serials`` and ``letters`` of the notes in it (in hand order) and ``notes``
-  (full note truth, see :mod:`.scene`), ``conditions``, ``seed``.
+  (full note truth, see :mod:`.compositor`), ``conditions``, ``seed``.
 
 ``tables/`` holds whole-table photos with ArUco markers and a truth JSON each
 (see :func:`.scene.render_scene`). Everything derives from fixed seeds.
@@ -26,7 +26,9 @@ import numpy as np
 
 from dealer_assist.synth.note import NoteSpec
 from dealer_assist.synth.photos import render_hand_photo
-from dealer_assist.synth.scene import MAX_IMAGE_BYTES, _render_scene, random_hand_serials
+from dealer_assist.synth.compositor import MAX_IMAGE_BYTES
+from dealer_assist.synth.random_choices import random_hand_serials
+from dealer_assist.synth.scene import render_scene_jpeg
 from dealer_assist.synth.truth import SCHEMA, atomic_write_bytes, dumps_truth
 
 
@@ -146,9 +148,9 @@ def write_tables(folder: Path) -> list[str]:
     folder.mkdir(parents=True, exist_ok=True)
     names = []
     for stem, seed, players, preset, size in TABLE_PLANS:
-        _, data, truth = _render_scene(seed, preset, n_players=players, position=None, stage="showdown",
-                                       image_size=size, markers=True, surface_kind=None, flat_colour=None,
-                                       jpeg_max_bytes=MAX_IMAGE_BYTES)
+        _, data, truth = render_scene_jpeg(seed, preset, n_players=players, position=None, stage="showdown",
+                                           image_size=size, markers=True, surface_kind=None, flat_colour=None,
+                                           jpeg_max_bytes=MAX_IMAGE_BYTES)
         truth["image"] = f"{stem}.jpg"
         atomic_write_bytes(folder / f"{stem}.jpg", data)
         atomic_write_bytes(folder / f"{stem}.json", dumps_truth(truth).encode("utf-8"))

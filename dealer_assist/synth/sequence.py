@@ -3,7 +3,7 @@
 The camera and the light stay put (a webcam over the table); notes arrive one
 at a time under the dealer's hand, players' hands hover and move a little,
 pocket notes lie face down until the showdown, when each player turns them
-face up. Every frame comes with its truth (see :mod:`.scene`), plus
+face up. Every frame comes with its truth (see :mod:`.compositor`), plus
 ``frame``, ``time_s``, ``stage`` (one of :data:`.scene.STAGES`) and ``event``.
 """
 
@@ -18,18 +18,10 @@ import cv2
 import numpy as np
 
 from dealer_assist.synth.presets import get_preset
-from dealer_assist.synth.scene import (
-    MAX_IMAGE_BYTES,
-    Occluder,
-    Placement,
-    _Composer,
-    _hand_truth,
-    _replace,
-    _seeds,
-    _table_camera,
-    _table_truth,
-    deal_table,
-)
+from dealer_assist.synth.compositor import MAX_IMAGE_BYTES, Composer
+from dealer_assist.synth.placement import Occluder, Placement, replace_placement
+from dealer_assist.synth.random_choices import derived_seeds
+from dealer_assist.synth.scene import deal_table, hand_truth, table_camera, table_truth
 from dealer_assist.synth.surfaces import TABLE_SURFACES
 from dealer_assist.synth.truth import atomic_write_bytes, dumps_truth, to_jsonable
 
@@ -83,7 +75,7 @@ def _plan(rng: np.random.Generator, deal, hold: int) -> list[_Frame]:
 
     def jitter(notes: list[Placement], amount: float) -> list[Placement]:
         return [
-            _replace(
+            replace_placement(
                 pl,
                 centre_mm=(pl.centre_mm[0] + float(rng.normal(0, amount)), pl.centre_mm[1] + float(rng.normal(0, amount))),
                 angle_deg=(pl.angle_deg + float(rng.normal(0, amount * 0.3))) % 360,
@@ -104,7 +96,7 @@ def _plan(rng: np.random.Generator, deal, hold: int) -> list[_Frame]:
     # preflop: two rounds, one note per seat per round, face down
     for rnd in range(2):
         for seat in table.seats:
-            pl = _replace(deal.pockets[seat][rnd], face_up=False)
+            pl = replace_placement(deal.pockets[seat][rnd], face_up=False)
             on_table.append(pl)
             frames.append(_Frame("preflop", f"deal {seat} {rnd + 1}", list(on_table), [hand_over(pl, 100 + k)]))
             k += 1
@@ -117,7 +109,7 @@ def _plan(rng: np.random.Generator, deal, hold: int) -> list[_Frame]:
         hold_frames(stage, hold)
     # showdown: each player in turn turns both notes face up
     for seat in table.seats:
-        on_table = [_replace(pl, face_up=True) if pl.zone == seat else pl for pl in on_table]
+        on_table = [replace_placement(pl, face_up=True) if pl.zone == seat else pl for pl in on_table]
         mine = [pl for pl in on_table if pl.zone == seat]
         frames.append(_Frame("showdown", f"reveal {seat}", list(on_table), [hand_over(mine[0], 100 + k)]))
         k += 1
@@ -146,23 +138,23 @@ def render_hand_sequence(
     ``ValueError`` for an unknown preset or bad counts.
     """
     p = get_preset(preset)
-    s_layout, s_cam, s_surface, s_light, s_noise, s_plan = _seeds(seed, 6)
+    s_layout, s_cam, s_surface, s_light, s_noise, s_plan = derived_seeds(seed, 6)
     rng = np.random.default_rng(s_layout)
     n_players = int(rng.integers(3, 7)) if n_players is None else int(n_players)
     position = int(rng.integers(1, 8)) if position is None else int(position)
     deal = deal_table(rng, p, n_players, position)
     surface_kind = TABLE_SURFACES[int(rng.integers(len(TABLE_SURFACES)))]
-    hom, cam = _table_camera(np.random.default_rng(s_cam), p, deal.table, image_size)
+    hom, cam = table_camera(np.random.default_rng(s_cam), p, deal.table, image_size)
     light = np.random.default_rng(s_light).uniform(0, 2 * np.pi)
-    comp = _Composer(image_size, hom, p, surface_kind, s_surface, deal.table, markers,
-                     (float(np.cos(light)), float(np.sin(light))))
-    table_truth = to_jsonable(_table_truth(comp, deal, cam))
-    hand = _hand_truth(deal)
+    comp = Composer(image_size, hom, p, surface_kind, s_surface, deal.table, markers,
+                    (float(np.cos(light)), float(np.sin(light))))
+    table_json = to_jsonable(table_truth(comp, deal, cam))
+    hand = hand_truth(deal)
     noise_seeds = np.random.SeedSequence(s_noise).generate_state(1000)
     for i, fr in enumerate(_plan(np.random.default_rng(s_plan), deal, hold)):
         img, data, truth = comp.render(fr.notes, fr.occluders, s_light, int(noise_seeds[i % 1000]), MAX_IMAGE_BYTES)
         truth.update(seed=seed, kind="sequence_frame", frame=i, time_s=i / fps, stage=fr.stage, event=fr.event,
-                     table=table_truth, hand=hand)
+                     table=table_json, hand=hand)
         yield img, data, to_jsonable(truth)
 
 

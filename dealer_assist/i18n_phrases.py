@@ -1,0 +1,178 @@
+"""The program's sentences in Russian: :data:`PHRASES`, the one table :func:`dealer_assist.i18n.say` uses.
+
+The program's modules write their sentences in English (errors, what the showdown
+waits for, why a note cannot be read, why a hand needs review); :func:`~dealer_assist.i18n.say`
+gives them in the language asked for. Each entry is (the English sentence as a regular
+expression, its Russian); a group named ``say*`` is itself a sentence (said in turn),
+``place*`` a place on the table ("board 2", "the board", "alice 1", "a and b"); other
+groups are copied (serials, seats, numbers).
+"""
+
+from __future__ import annotations
+
+__all__ = ["PHRASES"]
+
+PHRASES: tuple[tuple[str, str], ...] = (
+    # live: the croupier's commands (live/session.py, live/commands.py)
+    (r"Hand (?P<n>\d+): dealer (?P<d>.+?) \(hand (?P<k>\d+) logged\)\.",
+     "Раздача {n}: дилер {d} (раздача {k} записана в журнал)."),
+    (r"Hand (?P<n>\d+): dealer (?P<d>\S+?)\. (?P<say>.+)", "Раздача {n}: дилер {d}. {say}"),
+    (r"Hand (?P<n>\d+): dealer (?P<d>\S+?)\.", "Раздача {n}: дилер {d}."),
+    (r"Playing position P=(?P<p>\d+)\.", "Игровое место P={p}."),
+    (r"Random playing position: P=(?P<p>\d+)\.", "Случайное игровое место: P={p}."),
+    (r"Showdown called\.", "Вскрытие объявлено."),
+    (r"Showdown call taken back\.", "Объявление вскрытия отменено."),
+    (r"(?P<s>\S+) folded\.", "{s}: сброс."),
+    (r"(?P<s>\S+) is back in\.", "{s} снова в игре."),
+    (r"(?P<s>\S+) is in the hand\.", "{s} в раздаче."),
+    (r"(?P<s>\S+) sits this hand out\.", "{s} пропускает эту раздачу."),
+    (r"(?P<s>\S+) put in (?P<n>\d+) chips\.", "{s} внёс фишек: {n}."),
+    (r"(?P<place>.+?): serial (?P<v>\d+) typed\.", "{place}: номер {v} введён."),
+    (r"(?P<place>.+?): typed serial cleared\.", "{place}: введённый номер стёрт."),
+    (r"Nothing to undo in this hand\.", "В этой раздаче нечего отменять."),
+    (r"Undone\.", "Отменено."),
+    (r"Quitting\.", "Выход."),
+    (r"OCR: (?P<say>.+)", "OCR: {say}"),
+    (r"the OCR process stopped \((?P<x>.*)\); it was restarted\.", "процесс OCR остановился ({x}); он перезапущен."),
+    (r"(?P<q>'.*') is not a seat \((?P<seats>.*)\)\.", "{q} — не место за столом ({seats})."),
+    (r"(?P<q>'.*') is not a note: give the board or a seat and the note's number, e\.g\. 'board 2' or '(?P<s>.*) 1'\.",
+     "{q} — не купюра: укажите борд или место и номер купюры, например 'board 2' или '{s} 1'."),
+    (r"(?P<q>'.*') is neither the board nor a seat \((?P<seats>.*)\)\.", "{q} — ни борд, ни место ({seats})."),
+    (r"(?P<place>the board|.+?) has notes 1 to (?P<n>\d), not (?P<i>\d+)\.",
+     "{place}: купюры с номерами от 1 до {n}, а не {i}."),
+    (r"the serial must be exactly 7 digits, got (?P<q>.*)\.", "номер должен быть ровно из 7 цифр, а не {q}."),
+    (r"chips must be a whole number >= 0, not (?P<q>.*)\.", "фишки — целое число от 0, а не {q}."),
+    (r"Empty command\.", "Пустая команда."),
+    (r"(?P<q>'.*') is neither a command nor a serial: give the note and its 7 digits, e\.g\. 'board 2 1234567' or "
+     r"'P3 1 7654321'\.",
+     "{q} — ни команда, ни номер: укажите купюру и её 7 цифр, например 'board 2 1234567' или 'P3 1 7654321'."),
+    (r"(?P<q>'.*') is not a command \((?P<names>.*)\)\.", "{q} — не команда ({names})."),
+    (r"'(?P<c>\w+)' takes nothing after it\.", "После '{c}' ничего не пишут."),
+    (r"Give the playing position as one number from 1 to 7, e\.g\. 'position 5'\.",
+     "Укажите игровое место одним числом от 1 до 7, например 'position 5'."),
+    (r"Give the seat to fold, e\.g\. 'fold P3' or 'fold 3'\.", "Укажите место, которое сбрасывает, например 'fold P3' "
+                                                                 "или 'fold 3'."),
+    (r"Give the seat, e\.g\. '(?P<c>\w+) P3' or '\w+ 3'\.", "Укажите место, например '{c} P3' или '{c} 3'."),
+    (r"Give the seat and a whole number of chips, e\.g\. 'chips P3 25'\.",
+     "Укажите место и целое число фишек, например 'chips P3 25'."),
+    (r"Give the note and its 7 digits, e\.g\. 'serial board 2 1234567' or 'serial P3 1 7654321'\.",
+     "Укажите купюру и её 7 цифр, например 'serial board 2 1234567' или 'serial P3 1 7654321'."),
+    # live: what the showdown waits for, and problems (live/table_state.py)
+    (r"The board has (?P<k>\d) of (?P<n>\d) notes known\.", "Борд: известно купюр {k} из {n}."),
+    (r"(?P<place>.+?): the camera is still reading this note\.", "{place}: камера ещё читает эту купюру."),
+    (r"(?P<s>.+?): (?P<k>\d) of (?P<n>\d) pocket notes known\.", "{s}: известно карманных купюр {k} из {n}."),
+    (r"(?P<s>.+?): (?P<k>\d) of (?P<n>\d) pocket notes known \(none on the table now: the camera saw this seat's "
+     r"notes earlier; type them, fold the seat or call the showdown\)\.",
+     "{s}: известно карманных купюр {k} из {n} (сейчас на столе их нет, камера видела их раньше; введите номера, "
+     "сбросьте место или объявите вскрытие)."),
+    (r"(?P<s>.+?): (?P<k>\d) of (?P<n>\d) pocket notes known \(the croupier put this seat in the hand; type them, "
+     r"fold the seat or call the showdown\)\.",
+     "{s}: известно карманных купюр {k} из {n} (крупье ввёл это место в раздачу; введите номера, сбросьте место "
+     "или объявите вскрытие)."),
+    (r"Fewer than 2 seats have notes: waiting for the deal\.", "Купюры есть меньше чем у 2 мест: ждём раздачу."),
+    (r"The board holds (?P<n>\d+) notes; only the first (?P<k>\d) play\.",
+     "На борде купюр: {n}; играют только первые {k}."),
+    (r"(?P<s>.+?) has (?P<n>\d+) notes in front of them; only the first (?P<k>\d) play\.",
+     "У {s} купюр: {n}; играют только первые {k}."),
+    (r"The serial (?P<v>\d+) is in (?P<places>.+): one note cannot lie in two places\.",
+     "Номер {v} лежит в местах {places}: одна купюра не может лежать в двух местах."),
+    (r"(?P<n>\d+) notes? lie outside the board and every seat's zone and do not play; if they are dealt notes, "
+     r"check the zones \(dealer-assist calibrate check\)\.",
+     "Купюр вне борда и зон мест: {n}; они не играют. Если это розданные купюры, проверьте зоны "
+     "(dealer-assist calibrate check)."),
+    # live: the camera and the reader (live/camera.py, live/session.py)
+    (r"end of the recording", "конец записи"),
+    (r"camera (?P<n>\d+)", "камера {n}"),
+    (r"reconnected", "переподключена"),
+    (r"no frame for (?P<n>\d+) s", "нет кадров {n} с"),
+    (r"(?P<say>.+); retrying in (?P<n>[\d.]+) s", "{say}; новая попытка через {n} с"),
+    (r"the camera stopped delivering frames \((?P<say>.*)\)", "камера перестала давать кадры ({say})"),
+    (r"no frame", "кадра нет"),
+    (r"read failed", "чтение не удалось"),
+    (r"The camera sees the table at (?P<x>[\d.]+) px/mm: serial digits are about (?P<n>\d+) px tall, too small to "
+     r"read; use a higher resolution or bring the camera closer\.",
+     "Камера видит стол с разрешением {x} пикс./мм: цифры номера высотой около {n} пикс., это слишком мелко; "
+     "увеличьте разрешение или приблизьте камеру."),
+    # why a note has no serial (the reader and the tracker: vision/, live/tracker.py)
+    (r"the note was not found in this frame", "купюра не найдена в этом кадре"),
+    (r"no serial seen: face down, or covered", "номер не виден: купюра рубашкой вверх или закрыта"),
+    (r"a 9-digit serial \((?P<d>\d+), 2017 series\) is out of format for the game",
+     "9-значный номер ({d}, образец 2017 г.) не подходит для игры"),
+    (r"two prints agree but do not lie where a 1997-series ruble note puts them",
+     "два номера совпадают, но лежат не там, где на купюре образца 1997 г."),
+    (r"the reads disagree \((?P<v>.*)\)", "прочтения расходятся ({v})"),
+    (r"the print is small and no second engine confirms (?P<v>\d+)",
+     "номер мелкий, и второй движок не подтверждает {v}"),
+    (r"only one print shows the serial \((?P<v>\d+)\); check it by eye",
+     "номер виден только в одном месте ({v}); проверьте на глаз"),
+    (r"both prints read a (?P<n>\d+)-digit serial \((?P<d>\d+)\); only 7 digits play",
+     "оба номера читаются как {n}-значные ({d}); играют только 7 цифр"),
+    (r"only part of its serial is visible \((?P<d>.*)\): the note is cut by the photo's edge",
+     "виден только часть номера ({d}): купюра обрезана краем снимка"),
+    (r"only part of its serial is visible \((?P<d>.*)\): the note is partly covered",
+     "видна только часть номера ({d}): купюра частично закрыта"),
+    (r"the two prints read differently \((?P<v>.*)\)", "два номера купюры читаются по-разному ({v})"),
+    (r"no line of it reads as a serial print \(two letters, then 7 digits\)",
+     "ни одна строка не читается как номер (две буквы, затем 7 цифр)"),
+    (r"its serial reads as digits both ways up and the letters do not tell which",
+     "номер читается цифрами в обе стороны, а буквы не подсказывают, как правильно"),
+    (r"no print of this note was read as 7 digits", "ни один номер этой купюры не прочитан как 7 цифр"),
+    (r"only one read \((?P<v>\d+)\) and nothing to cross-check it with",
+     "только одно прочтение ({v}), и сверить его не с чем"),
+    # score: why a hand needs review (app/verdicts.py, app/hand_folders.py, app/table_photos.py, app/photos.py)
+    (r"(?P<img>.+?): (?P<place>note \d+|the note) is unreadable: (?P<say>.+)\.", "{img}: {place} не читается: {say}."),
+    (r"(?P<img>.+?): (?P<place>note \d+|the note) is out of format: (?P<say>.+)\.",
+     "{img}: {place} не того формата: {say}."),
+    (r"(?P<img>.+?): (?P<place>note \d+|the note) is blank: (?P<say>.+)\.", "{img}: {place} без номера: {say}."),
+    (r"(?P<img>.+?): (?P<e>\d+) notes? expected, (?P<f>\d+) found \(a note whose serial prints are hidden is not "
+     r"seen\)\.", "{img}: ожидается купюр: {e}, найдено: {f} (купюру со скрытыми номерами не видно)."),
+    (r"(?P<img>.+?): (?P<e>\d+) notes? expected, (?P<f>\d+) found\.", "{img}: ожидается купюр: {e}, найдено: {f}."),
+    (r"(?P<img>.+?): hand\.json gives (?P<g>\d+) serial\(s\), (?P<e>\d+) expected\.",
+     "{img}: в hand.json номеров: {g}, ожидается {e}."),
+    (r"hand\.json: the serial (?P<q>'.*') given for (?P<img>.+) is not exactly 7 digits\.",
+     "hand.json: номер {q} для {img} — не ровно 7 цифр."),
+    (r"hand\.json: 'serials' must map an image name to a list of serials\.",
+     "hand.json: 'serials' должен сопоставлять имени снимка список номеров."),
+    (r"hand\.json: 'serials' names (?P<k>.+), which is not a photo in this hand\.",
+     "hand.json: 'serials' называет {k}, но такого снимка в этой раздаче нет."),
+    (r"serial (?P<v>\d+) is read in (?P<places>.+): one note cannot lie in two places\.",
+     "номер {v} прочитан в {places}: одна купюра не может лежать в двух местах."),
+    (r"no playing position: put \"position\" in hand\.json or pass --position\.",
+     "нет игрового места: укажите \"position\" в hand.json или --position."),
+    (r"no board photo \(board\.jpg or board-1\.jpg \.\.\.\)\.", "нет снимка борда (board.jpg или board-1.jpg ...)."),
+    (r"(?P<place>the board|player \S+) \((?P<photos>.*)\) has (?P<c>\d+) notes?, (?P<w>\d) expected\.",
+     "{place} ({photos}): купюр {c}, ожидается {w}."),
+    (r"(?P<img>.+?): not read", "{img}: не прочитан"),
+    (r"(?P<img>.+?): the reader failed on this photo \((?P<x>.*)\)\.", "{img}: снимок прочитать не удалось ({x})."),
+    (r"hand\.json is not valid JSON \(line (?P<l>\d+), column (?P<c>\d+): (?P<x>.*)\)\.",
+     "hand.json — не JSON (строка {l}, столбец {c}: {x})."),
+    (r"hand\.json cannot be used: (?P<x>.*)\.", "hand.json нельзя использовать: {x}."),
+    (r"(?P<q>'.*'): the name begins or ends with a space, so it names no player; rename the file\.",
+     "{q}: имя начинается или кончается пробелом и не называет игрока; переименуйте файл."),
+    (r"(?P<img>.+?): a hidden file is not read; rename it \(a photo\) or remove it from the hand folder\.",
+     "{img}: скрытый файл не читается; переименуйте его (если это снимок) или уберите из папки раздачи."),
+    (r"(?P<img>.+?): not a readable photo \(a broken link or a folder\)\.",
+     "{img}: это не снимок, который можно прочитать (битая ссылка или папка)."),
+    (r"(?P<img>.+?)/: a sub-folder is not read; put its photos in the hand folder itself \(or score it as a hand of "
+     r"its own\)\.", "{img}/: вложенная папка не читается; положите её снимки в саму папку раздачи (или оцените её "
+                     "как отдельную раздачу)."),
+    (r"(?P<img>.+?): not a photo this program reads \((?P<x>.*?); it reads (?P<kinds>.*)\); convert it or remove it "
+     r"from the hand folder\.", "{img}: программа не читает такие файлы ({x}; она читает {kinds}); преобразуйте его "
+                               "или уберите из папки раздачи."),
+    (r"(?P<img>.+?): the name does not map to a player \(a player's photo is NAME or NAME-N, the name of letters, "
+     r"digits, _ and -\); rename the file\.",
+     "{img}: имя не называет игрока (снимок игрока — ИМЯ или ИМЯ-N, имя из букв, цифр, _ и -); переименуйте файл."),
+    (r"(?P<img>.+?) cannot be used \((?P<x>.*)\)\.", "{img} нельзя использовать ({x})."),
+    (r"(?P<img>.+?): \"seats\" must be a list of seat names\.", "{img}: \"seats\" должен быть списком мест."),
+    (r"(?P<img>.+?): seat\(s\) (?P<seats>.+) are not in the calibration (?P<p>'.*') \(its seats: (?P<all>.*)\)\.",
+     "{img}: мест {seats} нет в калибровке {p} (её места: {all})."),
+    (r"(?P<img>.+?): a note \((?P<v>\d+)\) at \((?P<x>[\d-]+), (?P<y>[\d-]+)\) px lies in no zone of the calibration "
+     r"(?P<p>'.*')\.", "{img}: купюра ({v}) в точке ({x}, {y}) пикс. не лежит ни в одной зоне калибровки {p}."),
+    (r"(?P<img>.+?): a note with no trusted serial at \((?P<x>[\d-]+), (?P<y>[\d-]+)\) px lies in no zone of the "
+     r"calibration (?P<p>'.*')\.",
+     "{img}: купюра без надёжного номера в точке ({x}, {y}) пикс. не лежит ни в одной зоне калибровки {p}."),
+    (r"(?P<img>.+?): a note \((?P<v>\d+)\) lies in seat (?P<s>.+), which is not in play\.",
+     "{img}: купюра ({v}) лежит на месте {s}, которое не в игре."),
+    (r"(?P<img>.+?): a note with no trusted serial lies in seat (?P<s>.+), which is not in play\.",
+     "{img}: купюра без надёжного номера лежит на месте {s}, которое не в игре."),
+)

@@ -1,0 +1,269 @@
+"""What both layouts of the live dashboard are made of: :class:`LiveStatus`, the words for a note's
+state, the OCR and the camera, a seat's result, the winner line, what the showdown waits for, and the
+header and footer lines (:mod:`.dashboard` puts them together; :mod:`.dashboard_full` and
+:mod:`.dashboard_compact` lay them out)."""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass
+from typing import Mapping
+
+from rich.console import Console, RenderableType
+from rich.text import Text
+
+from dealer_assist.i18n import say, say_place
+from dealer_assist.live.table_state import BOARD_NOTES, POCKET_NOTES
+from dealer_assist.live.table_view import SeatView, Slot, TableView, chips_text
+from dealer_assist.render import chip_warnings
+
+#: The reason a read that found no note at a known note's place gives (live/tracker.py): the note
+#: is there, but no serial print shows -- face down, or covered.
+_NOT_FOUND = "the note was not found in this frame"
+
+
+@dataclass(frozen=True)
+class LiveStatus:
+    """What the header and the footer show besides the hand.
+
+    Attributes:
+        camera: ``"ok"``, ``"lost"`` (with ``camera_detail``: when the next retry is), ``"ended"`` or ``"starting"``.
+        fps: display-loop frames per second.
+        ocr: the OCR worker's state (``"idle"``, ``"reading"``, ``"reading, 2 queued"``, ``"loading"``,
+            ``"off (...)"``, ``"error: <sentence>"``).
+        source: what the camera is (``"camera 0"``, a file name).
+        message: the answer to the croupier's last key or command.
+        prompt: the line being typed, when a key asked for one (``None``: no prompt).
+        warning: a lasting warning (e.g. the camera sees the serials too small).
+        frame: what the camera really gives and how it sees the table
+            (``"1920x1080 · 2.3-3.3 px/mm"``), empty before the first frame.
+        profile: the calibration profile's name.
+        recording_ended: the recording has ended: no further frame will read a note.
+        trust_k: how many alike reads make a serial trusted (said for notes being read).
+    """
+
+    camera: str = "starting"
+    fps: float = 0.0
+    ocr: str = "idle"
+    source: str = ""
+    camera_detail: str = ""
+    message: str = ""
+    prompt: str | None = None
+    warning: str = ""
+    frame: str = ""
+    profile: str = ""
+    recording_ended: bool = False
+    trust_k: int = 2
+
+
+# ----------------------------------------------------------------------------- words
+
+
+def _ocr_words(ocr: str, t: Mapping[str, str], lang: str) -> str:
+    """The OCR state in ``lang``."""
+    if ocr == "idle":
+        return t["ocr_idle"]
+    if ocr == "loading":
+        return t["ocr_loading"]
+    m = re.fullmatch(r"reading(?:, (\d+) queued)?", ocr)
+    if m:
+        return t["ocr_reading"] + (", " + t["ocr_queued"].format(n=m.group(1)) if m.group(1) else "")
+    if ocr.startswith("off"):
+        return t["ocr_off"]
+    if ocr.startswith("error: "):
+        return f"{t['ocr_error']}: {say(ocr[7:], lang)}"
+    return say(ocr, lang)
+
+
+def _camera_words(status: LiveStatus, t: Mapping[str, str], lang: str) -> str:
+    state = t.get(f"cam_{status.camera}", status.camera)
+    detail = status.camera_detail
+    if status.camera == "ended" and detail == "end of the recording":
+        detail = ""  # "recording ended (end of the recording)" says it twice
+    return state + (f" ({say(detail, lang)})" if detail else "")
+
+
+def _face_down(slot: Slot) -> bool:
+    """A note whose serial was never seen: ``blank``, or an ``unreadable`` one whose reads only
+    found no serial print where it lies (face down, or a hand over it)."""
+    note = slot.note
+    if slot.status == "blank":
+        return True
+    return slot.status == "unreadable" and note is not None and note.reason == _NOT_FOUND and not note.candidates
+
+
+def state_word(slot: Slot, status: LiveStatus, t: Mapping[str, str], short: bool = False) -> tuple[str, str]:
+    """(a few words, style) for a note without a serial that plays (``short``: as few as can be)."""
+    if _face_down(slot):
+        covered = slot.status == "unreadable" and not short
+        return (t["st_face_down_covered"] if covered else t["face down"]), "dim"
+    if slot.status == "pending":
+        return (t["st_not_read"], "yellow") if status.recording_ended else (t["st_pending"], "cyan")
+    if slot.status in ("unreadable", "out_of_format"):
+        return t[slot.status], "yellow"
+    return t["face down"], "dim"
+
+
+def state_text(slot: Slot, status: LiveStatus, lang: str, t: Mapping[str, str]) -> Text:
+    """A note without a serial that plays, with why and what to do (the full layout)."""
+    word, style = state_word(slot, status, t)
+    note = slot.note
+    out = Text()
+    if slot.status == "pending" and note is not None and note.candidates:
+        best, count = note.candidates[0]
+        out.append(best + "?", style="dim italic")
+        out.append("  ")
+    out.append(word, style=style)
+    if _face_down(slot):
+        return out
+    if slot.status == "pending" and note is not None:
+        if status.recording_ended:
+            out.append(f": {t['not_read_why'].format(slot=slot.label)}", style="dim")
+        else:
+            count = note.candidates[0][1] if note.candidates else 0
+            out.append(f" ({t['reads']}: {count}; {t['pending_why'].format(k=status.trust_k)})", style="dim")
+    elif slot.status in ("unreadable", "out_of_format") and note is not None:
+        if note.reason:
+            out.append(f": {say(note.reason, lang)}", style="dim")
+        out.append(f"; {t['unreadable_why'].format(slot=slot.label)}", style="dim")
+    return out
+
+
+def waiting_lines(view: TableView, status: LiveStatus, lang: str, t: Mapping[str, str]) -> list[str]:
+    """What the showdown waits for, in ``lang`` (a note being read when the recording has ended says
+    that it will not be read any more, and how to type it)."""
+    out = []
+    for line in view.waiting:
+        m = re.fullmatch(r"(?P<slot>.+?): the camera is still reading this note\.", line)
+        if m and status.recording_ended:
+            slot = m.group("slot")
+            out.append(t["not_read_waiting"].format(place=say_place(slot, lang), slot=slot))
+        else:
+            out.append(say(line, lang))
+    return out
+
+
+def waiting_summary(view: TableView, status: LiveStatus, lang: str, t: Mapping[str, str]) -> str:
+    """What the showdown waits for, in one line (the compact layout)."""
+    if any(line.startswith("Fewer than 2 seats") for line in view.waiting):
+        return say(view.waiting[0], lang)
+    parts = []
+    known = len(view.board_serials)
+    if known < BOARD_NOTES:
+        parts.append(f"{t['board notes']} {known}/{BOARD_NOTES}")
+    for slot in view.pending:
+        label = say_place(slot.label, lang)
+        if status.recording_ended:
+            parts.append(f"{label} {t['st_not_read']} ({t['unreadable_why'].format(slot=slot.label)})")
+        else:
+            parts.append(f"{label} {t['st_pending']}")
+    if not view.state.showdown_called:
+        for seat in view.seats:
+            if seat.in_hand and not seat.folded and not seat.revealed:
+                parts.append(f"{seat.name} {len(seat.serials)}/{POCKET_NOTES}")
+    for line in view.waiting:
+        if line.startswith("The serial "):
+            parts.append(say(line, lang))
+    return " · ".join(parts)
+
+
+def chip_lines(view: TableView, lang: str) -> list[str]:
+    """The chip warnings of the hand (none when no chips were entered)."""
+    if not view.state.chips:
+        return []
+    contributions = {s.name: s.chips for s in view.seats if s.in_hand}
+    return chip_warnings(contributions, view.winners if view.settlement is not None else (), lang)
+
+
+def winner_line(view: TableView, t: Mapping[str, str]) -> Text:
+    """``Winner: A`` (or the winners, or a tie that rolls over)."""
+    label = t["winners"] if len(view.winners) > 1 else t["winner"]
+    if len(view.winners) > 1 and view.state.tie_policy.value == "rollover":
+        label = t["tied"]
+    return Text(f"{label}: {', '.join(view.winners) or t['nobody']}", style="bold green")
+
+
+def result_words(seat: SeatView, t: Mapping[str, str], short: bool = False) -> Text | None:
+    """The seat's result and what it receives (``WINS · gets 75``), or its chips before the showdown."""
+    result, payout = result_parts(seat, t, short)
+    if result is None:
+        return payout
+    if payout is not None:
+        result.append(" · ")
+        result.append_text(payout)
+    return result
+
+
+def result_parts(seat: SeatView, t: Mapping[str, str], short: bool = False) -> tuple[Text | None, Text | None]:
+    """(the seat's result, what it receives or its chips before the showdown); either may be None."""
+    if seat.result is None:
+        return None, (Text(t["seat_chips"].format(n=seat.chips), style="dim") if seat.chips is not None else None)
+    style = {"wins": "bold green", "splits": "bold green", "loses": "red", "folded": "dim",
+             "not revealed": "yellow"}.get(seat.result, "")
+    key = {"wins": "wins_banner", "splits": "splits_banner", "not revealed": "hidden"}.get(seat.result, seat.result)
+    payout = None
+    if seat.payout is not None and (seat.payout or (seat.result != "folded" and not short)):
+        won = chips_text(seat.payout)
+        payout = Text(t["won_short"].format(n=won) if short else f"{t['won']} {won} {t['chips']}")
+    return Text(t[key], style=style), payout
+
+
+# ----------------------------------------------------------------------------- header, footer, height
+
+
+def header_lines(view: TableView, status: LiveStatus, lang: str, t: Mapping[str, str],
+                  compact: bool = False) -> list[tuple[int, Text]]:
+    """The header's lines with their priority (see :mod:`.dashboard_compact`): the hand, the dealer,
+    P and the options; the camera, the OCR and the profile; what the camera gives; a warning."""
+    s = view.state
+    first = Text()
+    first.append(f"{t['hand']} {s.hand_number}", style="bold")
+    first.append(f" · {t['dealer']}: ")
+    first.append(s.dealer, style="bold")
+    first.append(" · ")
+    first.append(f"P={s.position}" if compact else f" P={s.position} ", style="bold black on yellow")
+    if s.position_random:
+        first.append(f" ({t['random']})", style="bold yellow")
+    first.append(f" · {t['zero_joker']}: {t[s.zero_joker.value]} · {t['tie_policy']}: {t[s.tie_policy.value]}")
+    if not compact:
+        first.append(f" · {t['street']}: {t[view.street]}")
+    second = Text()
+    cam_style = {"ok": "green", "lost": "bold red", "ended": "yellow"}.get(status.camera, "yellow")
+    second.append(f"{t['camera']}: ")
+    second.append(_camera_words(status, t, lang), style=cam_style)
+    if status.source and not compact:
+        second.append(f" [{say(status.source, lang)}]", style="dim")
+    frame = Text(status.frame, style="dim")
+    if status.frame and not compact:
+        second.append(" · ")
+        second.append_text(frame)
+    if status.camera != "ended":  # no frames come any more: a frame rate would be stale
+        second.append(f" · {status.fps:.1f} {t['fps']}")
+    second.append(f" · {t['ocr']}: {_ocr_words(status.ocr, t, lang)}")
+    if status.profile:
+        second.append(f" · {t['profile']}: ")
+        second.append(status.profile, style="bold")
+    lines = [(0, first), (3, second)]
+    if status.frame and compact:
+        lines.append((5, frame))
+    if status.warning:
+        lines.append((1, Text(say(status.warning, lang), style="bold yellow")))
+    return lines
+
+
+def footer_lines(view: TableView, status: LiveStatus, lang: str, t: Mapping[str, str], keys: str) -> list[Text]:
+    """The lines every layout ends with: the answer to the last command, the prompt, the keys."""
+    out = []
+    if status.message:
+        out.append(Text(say(status.message, lang), style="bold cyan"))
+    if status.prompt is not None:
+        out.append(Text(f"> {status.prompt}█", style="bold"))
+    out.append(Text(keys, style="dim"))
+    return out
+
+
+def rendered_height(renderable: RenderableType, width: int) -> int:
+    """Lines ``renderable`` takes in a terminal ``width`` columns wide."""
+    console = Console(file=io.StringIO(), width=width, color_system=None, legacy_windows=False)
+    return len(console.render_lines(renderable, console.options.update(width=width), pad=False))
