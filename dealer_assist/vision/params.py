@@ -98,6 +98,16 @@ class ReaderParams:
             that were right had every digit at 0.81 or more in 99.5 % of 556 cases
             (0.85 loses 4 of them); on a webcam's far, upside-down note at 2.4
             px/mm both prints misread a 5 as 3 with 0.81 and 0.60, twice.
+        two_print_each_min_char_prob: and each print whose CTC reads give the
+            value must read every digit with at least this, by the primary
+            engine or, asked when it is not, a cross-check engine (both prints
+            back each digit: one print's sure digit and the other's guess are
+            not two pieces of evidence). Measured: on a webcam's far,
+            upside-down 1000-rouble note (2.5 px/mm, ``bench_live_real.py``
+            set-up B) both prints read a 4 as 9, one print sure (0.96-0.99),
+            the other not (0.64-0.72) and PP-OCRv4 read the true 4 there; the
+            note was trusted wrong without this rule. On the clean real_101
+            photo a print's 3 at 0.68 is backed by PP-OCRv4 at 0.99.
         one_print_spaced: a serial seen on one print only also needs a read of
             that print (of its digits, give or take ``similar_hamming``)
             showing the letter block apart from the digits, as a 1997-series
@@ -142,6 +152,7 @@ class ReaderParams:
     one_print_engines: int = 2
     one_print_spaced: bool = True
     two_print_min_char_prob: float | None = 0.85
+    two_print_each_min_char_prob: float | None = 0.8
 
     fast_note_height_px: int = 320
     fast_aspect_tolerance: float = 0.15

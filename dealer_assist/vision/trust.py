@@ -107,21 +107,29 @@ def _letters_taken_for_digits(prints: Sequence[Print]) -> None:
 
 
 def _weak_digits(prints: Sequence[Print], value: str, params: ReaderParams) -> str:
-    """The digits of ``value`` that no CTC read of ``prints`` read with ``two_print_min_char_prob``,
-    shown as ``"2nd, 6th digit"``; empty when every digit was read surely (or no engine gives
+    """The digits of ``value`` not read surely, shown as ``"2nd, 6th digit"``: a digit no CTC read of
+    ``prints`` read with ``two_print_min_char_prob``, or one that a print's CTC reads of ``value``
+    all read below ``two_print_each_min_char_prob`` (each print must back each digit: the prints are
+    the independent evidence; :func:`decide` has the cross-check engines read a print that does not,
+    and their reads of ``value`` count). Empty when every digit was read surely (or no engine gives
     per-character probabilities)."""
-    tau = params.two_print_min_char_prob
-    if tau is None:
+    tau, tau_each = params.two_print_min_char_prob, params.two_print_each_min_char_prob
+    if tau is None and tau_each is None:
         return ""
-    best: list[float] | None = None
+    per_print: list[list[float]] = []
     for p in prints:
+        best: list[float] | None = None
         for r, s in p.serials(SerialKind.SERIAL7):
             probs = r.probs_of(s.start, len(s.digits)) if s.digits == value and hasattr(r, "probs_of") else None
             if probs is not None and len(probs) == len(value):
                 best = list(probs) if best is None else [max(a, b) for a, b in zip(best, probs)]
-    if best is None:
+        if best is not None:
+            per_print.append(best)
+    if not per_print:
         return ""
-    weak = [i for i, pr in enumerate(best) if pr < tau]
+    weak = [i for i in range(len(value))
+            if (tau is not None and max(pp[i] for pp in per_print) < tau)
+            or (tau_each is not None and min(pp[i] for pp in per_print) < tau_each)]
     names = {1: "st", 2: "nd", 3: "rd"}
     return ", ".join(f"{i + 1}{names.get(i + 1, 'th')}" for i in weak) + (" digit" if weak else "")
 
@@ -164,8 +172,11 @@ def decide(prints: list[Print], seconds: Sequence[TextRecognizer] = (),
       (:class:`~.model.Evidence`):
 
       - ``TWO_PRINTS``: two prints read V and lie in the 1997-series layout
-        (:func:`~.grouping.is_ruble_pair`); small prints (``small_print_px``)
-        need a second engine's read of V too;
+        (:func:`~.grouping.is_ruble_pair`); every digit sure on some print
+        (``two_print_min_char_prob``) and backed by each print
+        (``two_print_each_min_char_prob``, a cross-check engine asked when the
+        primary is unsure there); small prints (``small_print_px``) need a
+        second engine's read of V too;
       - ``ONE_PRINT``: one print only, read as V by ``one_print_engines`` CTC
         engines each sure of every digit (``one_print_min_char_prob``). Two
         models of one family agreeing is not enough: they make the same mistakes;
@@ -279,6 +290,13 @@ def decide(prints: list[Print], seconds: Sequence[TextRecognizer] = (),
                             "two prints agree but do not lie where a 1997-series ruble note puts them", prints)
         quad = note_quad_from_prints(top, left)
         weak = _weak_digits(agreeing, value, params)
+        if weak and seconds:  # a print unsure of a digit: the cross-check engines read it too
+            for p in agreeing:
+                for engine in seconds:
+                    if not any(r.engine == engine.name for r, _ in p.reads):
+                        r2 = engine.recognize(p.crop)
+                        p.reads.append((r2, parse_serial_text(r2.text)))
+            weak = _weak_digits(agreeing, value, params)
         if weak:
             return _unreadable(quad, f"both prints read {value} but not surely ({weak}); it is read again",
                                prints, params)
