@@ -122,7 +122,7 @@ def test_the_page_shows_a_hand_and_follows_the_table_by_itself(tmp_path):
 
         with tempfile.TemporaryDirectory(prefix="chromium-profile-") as profile:
             driver = browser(profile)
-            wait = WebDriverWait(driver, 20, poll_frequency=0.1)
+            wait = WebDriverWait(driver, 60, poll_frequency=0.1)  # generous: CI machines may be busy
             started = time.monotonic()
             driver.get(url)
 
@@ -160,7 +160,7 @@ def test_the_page_shows_a_hand_and_follows_the_table_by_itself(tmp_path):
             assert body.get_attribute("data-hand") == "2" and "finished" in body.text
             assert "(2 hands)" in driver.find_element(By.ID, "main").text.lower() or "2 HANDS" in body.text
             assert driver.execute_script("return window.stillTheSamePage === true;")  # SSE, not a reload
-            assert time.monotonic() - started < 45
+            assert time.monotonic() - started < 90  # the whole page story, with room for a busy machine
             # 4. Ctrl-C with the page still open: the event stream ends, the server stops cleanly
             stopping = time.monotonic()
             assert server.stop() == 0

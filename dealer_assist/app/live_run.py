@@ -234,6 +234,17 @@ def run_live(run: LiveRun, console=None) -> LiveOutcome:
 # ----------------------------------------------------------------------------- the frame loop
 
 
+def session_balances(records) -> tuple[tuple[str, object], ...]:
+    """The running balances of the hands this run finished (:func:`dealer_assist.ledger.build_ledger`, no
+    ante or rake): ``(player, net chips)``; empty while no chip changed hands."""
+    from dealer_assist.ledger import build_ledger
+
+    ledger = build_ledger(records)
+    if not any(p.net for p in ledger.players):
+        return ()
+    return tuple((p.name, p.net) for p in ledger.players)
+
+
 def frame_label(session) -> str:
     """``"1920x1080 · 2.3-3.3 px/mm"``: what the camera really gives and how it sees the table."""
     if session.frame_size is None:
@@ -273,6 +284,7 @@ def _loop(run: LiveRun, feed, console, window, replay: bool, source_label: str) 
     last_draw = 0.0
     last_frame = None
     screen = run.screen  # the start-up screen, until the OCR has read the first frame
+    balances: tuple = ()  # the session's running balances (the dashboard's line), after each finished hand
 
     def ocr_words() -> str:
         state = session.ocr_state
@@ -284,7 +296,7 @@ def _loop(run: LiveRun, feed, console, window, replay: bool, source_label: str) 
         return LiveStatus(camera=feed.shown_state, fps=fps, ocr=ocr_words(), source=source_label,
                           camera_detail=feed.detail, message=feedback.text, prompt=croupier.keys.prompt,
                           warning=session.warning, frame=frame_label(session), profile=session.profile.name,
-                          recording_ended=session.recording_ended, trust_k=config.trust[0])
+                          recording_ended=session.recording_ended, trust_k=config.trust[0], balances=balances)
 
     def run_command(text: str) -> None:
         """A command line from standard input; a refused one is said on stderr (nobody sees a dashboard)."""
@@ -365,6 +377,7 @@ def _loop(run: LiveRun, feed, console, window, replay: bool, source_label: str) 
                             console.print(f"hand {record['hand']} finished: {record['status']}, winners "
                                           f"{', '.join(record['winners']) or 'none'}", markup=False, highlight=False)
                     finished_seen = len(session.finished)
+                    balances = session_balances(session.finished)
                 if spectator is not None:
                     note = spectator.update(session.view())
                     if note:

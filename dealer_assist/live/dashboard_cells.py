@@ -41,6 +41,9 @@ class LiveStatus:
         profile: the calibration profile's name.
         recording_ended: the recording has ended: no further frame will read a note.
         trust_k: how many alike reads make a serial trusted (said for notes being read).
+        balances: the session's running balances, ``(player, net chips)`` in the ledger's order
+            (:func:`dealer_assist.ledger.build_ledger` over the hands this run finished); empty until
+            a hand with chips is decided.
     """
 
     camera: str = "starting"
@@ -55,6 +58,7 @@ class LiveStatus:
     profile: str = ""
     recording_ended: bool = False
     trust_k: int = 2
+    balances: tuple[tuple[str, object], ...] = ()
 
 
 # ----------------------------------------------------------------------------- words
@@ -198,7 +202,10 @@ def result_words(seat: SeatView, t: Mapping[str, str], short: bool = False) -> T
 def result_parts(seat: SeatView, t: Mapping[str, str], short: bool = False) -> tuple[Text | None, Text | None]:
     """(the seat's result, what it receives or its chips before the showdown); either may be None."""
     if seat.result is None:
-        return None, (Text(t["seat_chips"].format(n=seat.chips), style="dim") if seat.chips is not None else None)
+        chips = Text(t["seat_chips"].format(n=seat.chips), style="dim") if seat.chips is not None else None
+        if seat.odds is None:
+            return None, chips
+        return odds_text(seat.odds, t, short), chips
     style = {"wins": "bold green", "splits": "bold green", "loses": "red", "folded": "dim",
              "not revealed": "yellow"}.get(seat.result, "")
     key = {"wins": "wins_banner", "splits": "splits_banner", "not revealed": "hidden"}.get(seat.result, seat.result)
@@ -207,6 +214,40 @@ def result_parts(seat: SeatView, t: Mapping[str, str], short: bool = False) -> t
         won = chips_text(seat.payout)
         payout = Text(t["won_short"].format(n=won) if short else f"{t['won']} {won} {t['chips']}")
     return Text(t[key], style=style), payout
+
+
+def percent(p: float) -> str:
+    """A probability for people: ``42.1%``; ``<0.1%`` and ``>99.9%`` near the ends, so that a chance is
+    never shown as a certainty."""
+    if 0.0 < p < 0.0005:
+        return "<0.1%"
+    if 0.9995 <= p < 1.0:
+        return ">99.9%"
+    return f"{p * 100:.1f}%"
+
+
+def odds_text(odds: tuple[float, float], t: Mapping[str, str], short: bool = False) -> Text:
+    """A seat's all-in odds (:attr:`~.table_view.SeatView.odds`): ``win 42.1% · tie 3.0%``."""
+    win, tie = odds
+    if short:
+        tie_part = " · " + t["tie_short"].format(tie=percent(tie)) if tie else ""
+        return Text(t["odds_short"].format(win=percent(win)) + tie_part, style="cyan")
+    return Text(t["odds"].format(win=percent(win), tie=percent(tie)), style="cyan")
+
+
+def balances_line(status: LiveStatus, t: Mapping[str, str]) -> Text | None:
+    """The session's running balances (``Session: P1 +25 · P3 -25``), or None before a chip changed hands."""
+    if not status.balances:
+        return None
+    line = Text(f"{t['session']}: ", style="dim")
+    for i, (name, net) in enumerate(status.balances):
+        if i:
+            line.append(" · ", style="dim")
+        line.append(name, style="bold")
+        value = chips_text(net)
+        line.append(" " + (value if value.startswith("-") or value == "0" else "+" + value),
+                    style="green" if net > 0 else "red" if net < 0 else "")
+    return line
 
 
 # ----------------------------------------------------------------------------- header, footer, height

@@ -11,6 +11,7 @@ from rich.text import Text
 from dealer_assist.i18n import KEYS_SHORT, say
 from dealer_assist.live.dashboard_cells import (
     LiveStatus,
+    balances_line,
     chip_lines,
     footer_lines,
     header_lines,
@@ -173,6 +174,9 @@ def _compact_parts(view: TableView, status: LiveStatus, lang: str, t: Mapping[st
     if any(slot.source == "manual" for slot in view.all_slots):
         legend += "; " + t["legend_typed"]
     parts.append((2 if legend != t["legend_mark"] else 5, False, Text(legend, style="dim")))
+    balances = balances_line(status, t)
+    if balances is not None:
+        parts.append((3, False, balances))
     parts.extend((0, False, line) for line in footer_lines(view, status, lang, t, KEYS_SHORT[lang]))
     return parts
 

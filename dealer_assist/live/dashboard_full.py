@@ -14,6 +14,7 @@ from rich.text import Text
 from dealer_assist.i18n import KEYS_HELP, say
 from dealer_assist.live.dashboard_cells import (
     LiveStatus,
+    balances_line,
     chip_lines,
     footer_lines,
     header_lines,
@@ -139,5 +140,8 @@ def full_layout(view: TableView, status: LiveStatus, lang: str, t: Mapping[str, 
         serials = ", ".join(n.serial or "?" for n in view.outside)
         parts.append(Text(f"{t['outside']}: {serials}", style="dim"))
     parts.append(Text(t["legend_mark"], style="dim"))
+    balances = balances_line(status, t)
+    if balances is not None:
+        parts.append(balances)
     parts.extend(footer_lines(view, status, lang, t, KEYS_HELP[lang]))
     return Group(*parts)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
@@ -33,6 +34,7 @@ from typing import Iterable, Mapping, Sequence
 from dealer_assist.rules import (
     BestHand,
     Hand,
+    HandError,
     Player,
     RankOption,
     Settlement,
@@ -46,6 +48,7 @@ from dealer_assist.rules import (
     result_to_json,
 )
 from dealer_assist.rules.formats import best_to_json, settlement_to_json
+from dealer_assist.rules.odds import AllInOdds, all_in_odds
 
 from dealer_assist.live.table_state import BOARD_NOTES, POCKET_NOTES, STREETS, NoteInfo, TableState  # noqa: F401
 
@@ -103,6 +106,9 @@ class SeatView:
         result: ``"wins"``, ``"splits"``, ``"loses"``, ``"folded"``, ``"not revealed"`` or ``None`` before the showdown.
         payout: chips won when a settlement exists.
         chips: chips entered for this seat.
+        odds: ``(win, tie)`` probabilities (0..1) over the board notes still to come, when every seat
+            still in has shown both pocket notes before the board is complete (all-in; exact, from
+            :func:`~dealer_assist.rules.odds.all_in_odds`); ``None`` otherwise.
     """
 
     name: str
@@ -116,6 +122,7 @@ class SeatView:
     result: str | None = None
     payout: int | Fraction | None = None
     chips: int | None = None
+    odds: tuple[float, float] | None = None
 
     @property
     def serials(self) -> tuple[str, ...]:
@@ -139,6 +146,8 @@ class TableView:
         settlement: when chips were entered and the hand is complete.
         outside: notes the camera sees outside every zone.
         problems: plain sentences (too many notes in a zone, one serial in two places).
+        odds: the hand's exact all-in odds while every seat still in has shown both pocket notes
+            and the board is not complete (each seat's share also in :attr:`SeatView.odds`), else None.
     """
 
     state: TableState
@@ -153,6 +162,7 @@ class TableView:
     settlement: Settlement | None = None
     outside: tuple[NoteInfo, ...] = ()
     problems: tuple[str, ...] = ()
+    odds: AllInOdds | None = None
 
     def seat(self, name: str) -> SeatView:
         for s in self.seats:
@@ -350,6 +360,7 @@ def table_view(state: TableState, notes: Iterable[NoteInfo], seen: Iterable[str]
     showdown = None
     winners: tuple[str, ...] = ()
     settlement = None
+    odds = None
     if complete:
         # the rules decide: every seat in the hand, its pocket notes when known (RULES.md §3-4)
         players = tuple(Player(s.name, s.serials[:POCKET_NOTES] if s.revealed else (), chips.get(s.name),
@@ -372,13 +383,31 @@ def table_view(state: TableState, notes: Iterable[NoteInfo], seen: Iterable[str]
         street = "showdown"
         payouts = settlement.payouts if settlement is not None else {}
         seats = [dataclasses.replace(s, result=results.get(s.name), payout=payouts.get(s.name)) for s in seats]
+    elif len(still_in) >= 2 and all(x.revealed for x in still_in) and len(known_board) < BOARD_NOTES and not duplicates:
+        # every pocket in play is shown before the river: each seat's exact odds over the board to come
+        players = tuple(Player(s.name, s.serials[:POCKET_NOTES] if s.revealed else (), folded=s.folded,
+                               revealed=s.revealed) for s in in_hand)
+        try:
+            odds = _all_in_odds(Hand(p, tuple(known_board_serials(board)), players, state.zero_joker, state.tie_policy,
+                                     dealer_among(state.seats, state.dealer, [pl.name for pl in players])))
+        except HandError:  # the rules refuse the hand as it stands (say, a serial not of 7 digits): no odds
+            odds = None
+        by_name = {o.name: (float(o.win_exact), float(o.tie_exact)) for o in odds.players} if odds else {}
+        seats = [dataclasses.replace(s, odds=by_name.get(s.name)) if s.in_hand and not s.folded else s for s in seats]
 
     outside = tuple(n for n in notes if n.zone is None)
     if outside:
         problems.append(f"{len(outside)} note{'s' if len(outside) > 1 else ''} lie outside the board and every seat's "
                         f"zone and do not play; if they are dealt notes, check the zones (dealer-assist calibrate check).")
     return TableView(state, tuple(board), board_options, tuple(seats), street, complete, tuple(waiting), showdown,
-                     winners, settlement, outside, tuple(problems))
+                     winners, settlement, outside, tuple(problems), odds)
+
+
+@functools.lru_cache(maxsize=16)
+def _all_in_odds(hand: Hand):
+    """:func:`~dealer_assist.rules.odds.all_in_odds`, kept for the last hands shown (the view is made every
+    frame; a 6-player hand with no board note takes ~25 ms)."""
+    return all_in_odds(hand)
 
 
 def known_board_serials(board: Sequence[Slot]) -> list[str]:

@@ -47,13 +47,12 @@ from __future__ import annotations
 import os
 import time
 from datetime import datetime, timezone
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
 from dealer_assist.fileio import dumps_json, write_atomic
-from dealer_assist.rules import Hand, HandError, Player, chips_to_json
-from dealer_assist.rules.odds import AllInOdds, all_in_odds, odds_to_json
+from dealer_assist.rules import chips_to_json
+from dealer_assist.rules.odds import AllInOdds, odds_to_json
 
 __all__ = ["SCHEMA", "VERSION", "state_from_view", "write_state", "default_state_path", "view_odds", "StateWriter"]
 
@@ -135,35 +134,9 @@ def state_from_view(view, *, session: str | None = None, odds: AllInOdds | None 
 
 
 def view_odds(view) -> AllInOdds | None:
-    """The exact all-in odds of the hand in ``view``, or ``None`` when they are not known yet.
-
-    Known when the hand is not decided, 0-2 board notes are known, at least two
-    seats are still in and every one of them has revealed both pocket notes.
-    The same hand asked again is answered from a cache (live writes often).
-    """
-    if view.complete or len(view.board_serials) >= BOARD_NOTES:
-        return None
-    in_hand = [s for s in view.seats if s.in_hand]
-    still_in = [s for s in in_hand if not s.folded]
-    if len(still_in) < 2 or not all(s.revealed for s in still_in):
-        return None
-    if any(p.startswith("The serial ") for p in view.problems):
-        return None  # one serial in two places: a reading mistake, no odds over it
-    players = tuple((s.name, tuple(s.serials[:POCKET_NOTES]) if s.revealed else (), s.folded) for s in in_hand)
-    state = view.state
-    return _odds(state.position, tuple(view.board_serials), players, state.zero_joker.value,
-                 state.tie_policy.value)
-
-
-@lru_cache(maxsize=64)
-def _odds(position: int, board: tuple[str, ...], players: tuple, zero_joker: str, tie_policy: str
-          ) -> AllInOdds | None:
-    try:
-        hand = Hand(position, board, tuple(Player(name, pocket, folded=folded, revealed=bool(pocket) or folded)
-                                           for name, pocket, folded in players), zero_joker, tie_policy)
-        return all_in_odds(hand)
-    except (HandError, ValueError):
-        return None
+    """The exact all-in odds of the hand in ``view`` (:attr:`~dealer_assist.live.table_view.TableView.odds`,
+    decided by :func:`~dealer_assist.live.table_view.table_view`), or ``None`` when they are not known yet."""
+    return getattr(view, "odds", None)
 
 
 def write_state(view_json: dict[str, Any], path: str | os.PathLike, *, now: datetime | None = None) -> None:
