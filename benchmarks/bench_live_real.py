@@ -55,7 +55,7 @@ import numpy as np
 
 from dealer_assist.calibration.profile import Profile, TablePlane
 from dealer_assist.calibration.table import zones_from_json
-from dealer_assist.live.camera import CameraFeed, Frame
+from dealer_assist.live.frame_source import CameraFeed, Frame
 from dealer_assist.live.session import LiveOptions, LiveSession
 from dealer_assist.live.table_state import TableState
 from dealer_assist.live.worker import ProcessWorker

@@ -30,7 +30,7 @@ from dealer_assist.app.terminal import (
     restore_signals,
     stop_on_signals,
 )
-from dealer_assist.camera_util import CaptureMode
+from dealer_assist.capture import CaptureMode
 from dealer_assist.fileio import dumps_json
 from dealer_assist.rules import TiePolicy, ZeroJoker
 
@@ -129,7 +129,7 @@ def _prepare(config: LiveConfig, screen) -> LiveRun:
     step = screen.step if screen is not None else (lambda key, state: None)
     step("step_profile", "busy")
     from dealer_assist.calibration import CalibrationError, load_profile
-    from dealer_assist.live.camera import CameraError, open_source
+    from dealer_assist.live.frame_source import CameraError, open_source
     from dealer_assist.live.history import HandLog, HistoryError
     from dealer_assist.live.session import LiveOptions, LiveSession
     from dealer_assist.live.table_state import TableState
@@ -187,7 +187,7 @@ def run_live(run: LiveRun, console=None) -> LiveOutcome:
 
     from dealer_assist.calibration import CalibrationError
     from dealer_assist.display import has_display
-    from dealer_assist.live.camera import CameraError, CameraFeed, describe_source, open_source
+    from dealer_assist.live.frame_source import CameraError, CameraFeed, describe_source, open_source
 
     config, session, source = run.config, run.session, run.source
     replay = not source.live and not config.realtime

@@ -18,7 +18,7 @@ from dealer_assist.app.camera_setup import load_full_photo
 from dealer_assist.app.profiles import Saved, save_section, target_profile
 from dealer_assist.calibration.profile import CalibrationError, TablePlane
 from dealer_assist.calibration.store import load_profile
-from dealer_assist.camera_util import CaptureMode, check_camera_index
+from dealer_assist.capture import CaptureMode, check_camera_index
 from dealer_assist.display import NO_DISPLAY_HINT, has_display
 from dealer_assist.fileio import JsonInputError, load_json
 

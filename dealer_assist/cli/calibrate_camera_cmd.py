@@ -14,7 +14,7 @@ import typer
 from dealer_assist.app.camera_setup import calibrate_camera
 from dealer_assist.app.note_setup import write_pattern
 from dealer_assist.calibration.profile import CalibrationError
-from dealer_assist.camera_util import CameraError
+from dealer_assist.capture import CameraError
 from dealer_assist.cli.app import calibrate_app
 from dealer_assist.cli.calibration_report import camera_table
 from dealer_assist.cli.options import camera_size_option, capture_mode, errors_as_fail, fourcc_option

@@ -17,7 +17,7 @@ from dealer_assist.app.note_setup import check_table_photo
 from dealer_assist.app.profiles import profile_label
 from dealer_assist.app.table_setup import TableRequest, calibrate_table
 from dealer_assist.calibration.profile import CalibrationError
-from dealer_assist.camera_util import CameraError
+from dealer_assist.capture import CameraError
 from dealer_assist.cli.app import calibrate_app
 from dealer_assist.cli.calibration_report import check_table, table_zones
 from dealer_assist.cli.options import camera_size_option, capture_mode, errors_as_fail, fourcc_option

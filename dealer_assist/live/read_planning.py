@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from dealer_assist.live.camera import Frame
+from dealer_assist.live.frame_source import Frame
 from dealer_assist.live.changes import Blob, warp_region
 from dealer_assist.live.regions import bbox, grow, inside, tiles, union
 from dealer_assist.live.tracker import quad_iou_mm

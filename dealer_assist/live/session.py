@@ -30,7 +30,7 @@ from typing import Callable
 
 import numpy as np
 
-from dealer_assist.live.camera import Frame
+from dealer_assist.live.frame_source import Frame
 from dealer_assist.live.changes import ChangeDetector, TopView, source_px_per_mm
 from dealer_assist.live.read_planning import ReadPlanning
 from dealer_assist.live.regions import inside_quad

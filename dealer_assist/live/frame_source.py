@@ -35,7 +35,7 @@ from typing import Callable, Protocol, Sequence
 import cv2
 import numpy as np
 
-from dealer_assist.camera_util import CameraError, CaptureMode, open_camera_device
+from dealer_assist.capture import CameraError, CaptureMode, open_camera_device
 
 __all__ = ["CameraError", "Frame", "FrameSource", "VideoSource", "ImageListSource", "open_source", "CameraFeed",
            "BACKOFF_S", "IMAGE_SUFFIXES", "describe_source"]
@@ -182,7 +182,7 @@ def open_source(spec: str, fps: float | None = None, mode: CaptureMode | None = 
         spec: ``"0"``, a URL, a video file, a glob of images or a folder of images.
         fps: frame rate to assume for an image list (default :data:`IMAGE_LIST_FPS`).
         mode: what to ask a numbered camera for (default: its largest mode; see
-            :class:`~dealer_assist.camera_util.CaptureMode`). A stream or a file has its own size.
+            :class:`~dealer_assist.capture.CaptureMode`). A stream or a file has its own size.
 
     Raises:
         CameraError: nothing at that path, no image matches, or it cannot be opened.
