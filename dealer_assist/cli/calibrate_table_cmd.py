@@ -43,7 +43,7 @@ def table_command(
                                                 "omitted, ~0.5% too large with 60-px markers, ~1.5% with 40-px ones)."),
     marker_mm: float = typer.Option(56.0, "--marker-mm", min=1.0, max=500.0, metavar="MM",
                                     help="Side of each marker's black square, mm."),
-    marker_inset_mm: float = typer.Option(45.0, "--marker-inset-mm", min=0.0, metavar="MM",
+    marker_inset_mm: float = typer.Option(45.0, "--marker-inset-mm", min=0.0, max=5000.0, metavar="MM",
                                           help="Distance of each marker's centre from both edges of its corner, mm."),
     seats: Optional[str] = typer.Option(None, "--seats", metavar="NAME,NAME,...",
                                         help="Seat names clockwise from the croupier's left: automatic zones."),

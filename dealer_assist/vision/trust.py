@@ -109,27 +109,30 @@ def _letters_taken_for_digits(prints: Sequence[Print]) -> None:
 def _weak_digits(prints: Sequence[Print], value: str, params: ReaderParams) -> str:
     """The digits of ``value`` not read surely, shown as ``"2nd, 6th digit"``: a digit no CTC read of
     ``prints`` read with ``two_print_min_char_prob``, or one that a print's CTC reads of ``value``
-    all read below ``two_print_each_min_char_prob`` (each print must back each digit: the prints are
-    the independent evidence; :func:`decide` has the cross-check engines read a print that does not,
-    and their reads of ``value`` count). Empty when every digit was read surely (or no engine gives
+    all read below ``two_print_each_min_char_prob`` unless two engines read all of ``value`` on that
+    print (each print must back each digit: the prints are the independent evidence; :func:`decide`
+    has the cross-check engines read a print that does not). Empty when every digit was read surely (or no engine gives
     per-character probabilities)."""
     tau, tau_each = params.two_print_min_char_prob, params.two_print_each_min_char_prob
     if tau is None and tau_each is None:
         return ""
     per_print: list[list[float]] = []
+    backed: list[list[float]] = []  # per print: 1.0 where two engines read the value there, else its best
     for p in prints:
         best: list[float] | None = None
+        engines = {r.engine for r, s in p.serials(SerialKind.SERIAL7) if s.digits == value and not s.derived}
         for r, s in p.serials(SerialKind.SERIAL7):
             probs = r.probs_of(s.start, len(s.digits)) if s.digits == value and hasattr(r, "probs_of") else None
             if probs is not None and len(probs) == len(value):
                 best = list(probs) if best is None else [max(a, b) for a, b in zip(best, probs)]
         if best is not None:
             per_print.append(best)
+            backed.append([1.0] * len(value) if len(engines) >= 2 else best)
     if not per_print:
         return ""
     weak = [i for i in range(len(value))
             if (tau is not None and max(pp[i] for pp in per_print) < tau)
-            or (tau_each is not None and min(pp[i] for pp in per_print) < tau_each)]
+            or (tau_each is not None and min(pp[i] for pp in backed) < tau_each)]
     names = {1: "st", 2: "nd", 3: "rd"}
     return ", ".join(f"{i + 1}{names.get(i + 1, 'th')}" for i in weak) + (" digit" if weak else "")
 
@@ -177,6 +180,9 @@ def _check_two_prints(agreeing: list[Print], value: str, seconds: Sequence[TextR
     weak = _weak_digits(agreeing, value, params)
     if weak and seconds:
         _ask(agreeing, seconds)
+        if params.strict_rivals and (rivals := _rivals(agreeing, value, params)):
+            return _unreadable(quad, f"the reads disagree ({', '.join(sorted(rivals | {value}))})", prints,
+                               params), quad
         weak = _weak_digits(agreeing, value, params)
     if weak:
         return _unreadable(quad, f"both prints read {value} but not surely ({weak}); it is read again",
