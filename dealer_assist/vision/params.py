@@ -109,9 +109,46 @@ class ReaderParams:
             one print sure (0.96-0.99), the other not (0.64-0.72), and PP-OCRv4
             did not read 2744199 there; the note was trusted wrong without this
             rule. Replayed over the degradation benchmark's gathered reads, 0.8
-            turns 14 of 1,282 expected notes from right into "read again"
-            (0 wrong either way); on the clean real_101 photo the unsure 3
-            (0.68) is backed by PP-OCRv4's read of the value.
+            turns 14 right notes into "read again" (0 wrong either way); on the
+            clean real_101 photo the unsure 3 (0.68) is backed by PP-OCRv4's
+            read of the value.
+        one_print_spaced: a serial seen on one print only also needs a read of
+            that print (of its digits, give or take ``similar_hamming``)
+            showing the letter block apart from the digits, as a 1997-series
+            ruble prints it (a Polish note with the same format prints them
+            together and was trusted from one print on 9 degraded images).
+
+    Fast path (:mod:`~.fastpath`):
+        fast_note_height_px: height of the rectified note the print ROIs are cut from.
+        fast_aspect_tolerance: a found quad's long/short side ratio may differ
+            from the layout's by this fraction.
+    """
+
+    print_aspect: tuple[float, float] = (2.7, 10.0)
+    min_print_height_px: float = 6.0
+    unsure_way_up: float = 0.0
+    frame_margin_px: float = 3.0
+    print_length_mm: tuple[float, float] = (14.0, 62.0)
+    print_height_mm: tuple[float, float] = (3.0, 17.0)
+    way_up_min_lines: int = 3
+    way_up_majority: float = 0.75
+    way_up_cos: float = 0.9
+    way_up_radius_h: float = 40.0
+
+    max_print_distance_h: float = 60.0
+    similar_hamming: int = 2
+    similar_partial_hamming: int = 1
+    ruble_du: tuple[float, float] = (-6.5, -2.0)
+    ruble_dv: tuple[float, float] = (0.25, 2.2)
+    ruble_min_spread: float = 3.5
+    ruble_min_cos: float = 0.8
+    outside_slack_mm: float = 20.0
+    on_note_slack_mm: float = 10.0
+
+    min_agreeing_reads: int = 2
+    rival_ratio: int = 3
+    small_print_px: float = 22.0
+    one_print_confidence: float = 0.9
     dispute_ignores: frozenset[str] = frozenset({"tesseract"})
     require_letter_block: bool = True
     strict_rivals: bool = True
