@@ -295,6 +295,9 @@ class _FrameLoop:
         self.finished_seen = 0
         self.ended = False
         self.stop_error: str | None = None
+        # --json on a terminal shows no dashboard: a progress line on stderr says the run is alive
+        self.progress_tty = self.as_json and sys.stderr.isatty()
+        self.last_progress = 0.0
 
     # ------------------------------------------------------------------ what is shown
 
@@ -390,6 +393,16 @@ class _FrameLoop:
         self.finished_seen = len(session.finished)
         self.balances = session_balances(session.finished)
 
+    def progress(self, now: float, done: bool = False) -> None:
+        """With ``--json`` on a terminal: one line on stderr, rewritten every second (frames, notes trusted)."""
+        if not self.progress_tty or (not done and now - self.last_progress < 1.0):
+            return
+        self.last_progress = now
+        trusted = sum(1 for t in self.session.tracker if t.status == "trusted")
+        line = f"live: {self.frames} frame(s) read, {trusted} note(s) trusted, OCR {self.ocr_words()}"
+        sys.stderr.write("\r\033[K" + line + ("\n" if done else ""))
+        sys.stderr.flush()
+
     def recording_over(self) -> bool:
         """After the recording's last frame: hold it as a still scene until its reads are done, then stay
         while someone can still type commands. True when the loop should end."""
@@ -435,6 +448,7 @@ class _FrameLoop:
                         note = self.spectator.update(session.view())
                         if note:
                             self.feedback.say(note)
+                    self.progress(now)
                     if live is not None and (now - self.last_draw > 0.25 or frame is not None and self.replay):
                         live.update(self.screen_now(), refresh=True)
                         self.last_draw = now
@@ -449,6 +463,7 @@ class _FrameLoop:
                     session.hold()
                     session.pump(wait=True)
                 view = session.view()
+                self.progress(time.monotonic(), done=True)
                 if live is not None:
                     live.update(self.screen_now(), refresh=True)
         finally:

@@ -27,7 +27,7 @@ from dealer_assist.rules.formats import chips_to_json
 __all__ = ["ledger_command", "ledger_to_json"]
 
 EPILOG = (
-    "Buy-in = ante + rake (seed 000): each player dealt into a hand pays both; the rake goes to the organiser, "
+    "Buy-in = ante + rake (the game's house rule): each player dealt into a hand pays both; the rake goes to the organiser, "
     "the hand's antes to its winner. The hand log holds neither, so both are 0 unless --ante / --rake give them.\n\n"
     "Examples:\n\n"
     "  dealer-assist ledger\n\n"
