@@ -15,7 +15,7 @@ import time
 
 import numpy as np
 
-from dealer_assist.calibration.camera import calibrate_views, find_chessboard
+from dealer_assist.calibration.intrinsics import calibrate_views, find_chessboard
 from dealer_assist.calibration.chessboard import board_pose, render_views
 from dealer_assist.calibration.profile import CameraModel, Profile, TablePlane
 from dealer_assist.calibration.table import auto_zones, detect_markers, homography_from_markers

@@ -45,7 +45,7 @@ from rich.console import Console
 
 from dealer_assist.calibration.profile import Profile, TablePlane
 from dealer_assist.calibration.table import detect_markers, homography_from_markers, zones_from_json
-from dealer_assist.live.camera import CameraFeed
+from dealer_assist.live.frame_source import CameraFeed
 from dealer_assist.live.dashboard import LiveStatus, render_dashboard
 from dealer_assist.live.session import LiveOptions, LiveSession
 from dealer_assist.live.table_state import TableState

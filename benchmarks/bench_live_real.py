@@ -55,10 +55,10 @@ import numpy as np
 
 from dealer_assist.calibration.profile import Profile, TablePlane
 from dealer_assist.calibration.table import zones_from_json
-from dealer_assist.live.camera import CameraFeed, Frame
+from dealer_assist.live.frame_source import CameraFeed, Frame
 from dealer_assist.live.session import LiveOptions, LiveSession
 from dealer_assist.live.table_state import TableState
-from dealer_assist.live.worker import ProcessWorker
+from dealer_assist.live.worker import JobKind, ProcessWorker
 from dealer_assist.rules import evaluate, parse_hand, result_to_json
 from dealer_assist.synth.real_hand import SETUPS, NoteImage
 from dealer_assist.synth.real_notes import contact_sheet, load_cutouts
@@ -264,7 +264,7 @@ def play(seq: Path, summary: dict, worker, realtime: bool, settle_s: float = 3.0
         while True:
             step()
             waited = time.monotonic() - lead_start
-            scanning = any(j.kind == "scan" for j in session.queue) or session.ocr_state.startswith("reading")
+            scanning = any(j.kind is JobKind.SCAN for j in session.queue) or session.ocr_state.startswith("reading")
             if (session.frames > 0 and not scanning and waited >= lead_s) or waited >= 120.0:
                 break
         t0 = time.monotonic() + 0.05

@@ -30,7 +30,7 @@ import cv2
 
 from dealer_assist.calibration.profile import Profile, TablePlane
 from dealer_assist.calibration.table import detect_markers, homography_from_markers, zones_from_json
-from dealer_assist.live.camera import Frame
+from dealer_assist.live.frame_source import Frame
 from dealer_assist.live.session import LiveOptions, LiveSession
 from dealer_assist.live.table_state import TableState
 from dealer_assist.live.worker import ProcessWorker

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import cv2
 import numpy as np
 
-from dealer_assist.app.photo_files import load_photo
 from dealer_assist.app.photos import ImageReading
 from dealer_assist.vision.model import NoteStatus
 
@@ -34,21 +32,3 @@ def annotate(image: np.ndarray, reading: ImageReading) -> np.ndarray:
         cv2.putText(out, label, (int(x), max(int(y) - 6, 14)), cv2.FONT_HERSHEY_SIMPLEX, 0.8, colour, 2,
                     cv2.LINE_AA)
     return out
-
-
-def write_debug_image(reading: ImageReading, folder: Path, taken: set[str] | None = None) -> Path:
-    """Write ``<folder>/<image stem>.debug.jpg`` and return its path.
-
-    Names in ``taken`` (written earlier in the same run: two photos called
-    ``x.jpg`` in different folders) get a suffix, ``x-2.debug.jpg``, instead
-    of overwriting each other.
-    """
-    image, _ = load_photo(reading.image)
-    stem = Path(reading.image).stem
-    name, k = f"{stem}.debug.jpg", 1
-    while taken is not None and name in taken:
-        k += 1
-        name = f"{stem}-{k}.debug.jpg"
-    target = folder / name
-    cv2.imwrite(str(target), annotate(image, reading))
-    return target

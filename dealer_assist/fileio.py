@@ -367,6 +367,32 @@ def folder_refusal(folder: str | os.PathLike) -> str | None:
     return None
 
 
+def path_text(path: str | os.PathLike) -> str:
+    """A path as valid text for a file's content: bytes of a file name that are not UTF-8 become
+    U+FFFD (a Linux file name may be any bytes; JSON and the screen take only text).
+
+    >>> path_text(os.fsdecode(b"/tmp/table\\xff.jpg"))
+    '/tmp/table\ufffd.jpg'
+    """
+    return os.fsencode(path).decode("utf-8", "replace")
+
+
+def opencv_path(path: str | os.PathLike) -> str:
+    """``path`` as OpenCV takes it. OpenCV crashes the whole process (a segmentation fault, no
+    exception) on a name that is not UTF-8, so such a name is refused here.
+
+    Raises:
+        ValueError: one sentence naming the file (its undecodable bytes shown as U+FFFD).
+    """
+    text = os.fspath(path)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError(f"{path_text(text)}: the file name is not UTF-8 text, which OpenCV cannot open; "
+                         f"rename the file.") from None
+    return text
+
+
 def write_atomic(path: str | os.PathLike, data: str | bytes) -> None:
     """Write ``data`` (text is written as UTF-8, line ends as given) to ``path`` atomically.
 

@@ -15,9 +15,10 @@ Banknote Hold'em in short
 Notes. Real banknotes of one denomination are the cards. Only the 7 digits of a
 note's serial play; the two letters in front of them do not.
 
-A hand. Every player gets 2 pocket notes, face down. Then 3 board notes are laid
-out one at a time: the flop, the turn and the river, with betting before each
-and after the last. After the hand the dealer's button moves one seat to the left.
+A hand. Every player gets 2 pocket notes, face down. Then 3 board notes are
+laid out one at a time: the flop, the turn and the river, with betting before
+each and after the last. After the hand the dealer's button moves one seat to
+the left.
 
 Rank. Before the hand the dealer names the playing position P, a number from 1
 to 7 counted from the left of the serial. A note's rank is its digit at P; 9 is
@@ -54,8 +55,8 @@ The files dealer-assist reads and writes (JSON; extra fields are ignored)
 
 A hand -- input of `eval --hands FILE` and `odds --hands FILE`, one per line:
   {"position": 4,                     P, 1 to 7
-   "zero_joker": "off",               off | per-zero | once (may be left out: off)
-   "tie_policy": "split",             split | rollover (may be left out: split)
+   "zero_joker": "off",               off | per-zero | once (default: off)
+   "tie_policy": "split",             split | rollover (default: split)
    "dealer": "P3",                    may be left out
    "board": ["1234567", "0000123"],   0 to 3 serials, 7 digits each
    "players": [{"name": "P1", "pocket": ["7654321", "0102030"],
@@ -67,7 +68,8 @@ A result -- `eval --json` prints one per hand, in the order of the hands:
   {"players": {"P1": {"class": "pair", "ranks": [7, 7, 5], "natural": true,
                       "notes": [...]}},
    "winners": ["P1"],
-   "settlement": {"pots": [{"amount": 120, "eligible": ["P1", "P2"], "winners": ["P1"]}],
+   "settlement": {"pots": [{"amount": 120, "eligible": ["P1", "P2"],
+                            "winners": ["P1"]}],
                   "payouts": {"P1": 120, "P2": 0}, "carry": 0}}
   class is high, pair, straight, set or null (no hand); ranks run from the most
   to the least significant; settlement is there when chips were given. A line
@@ -75,14 +77,15 @@ A result -- `eval --json` prints one per hand, in the order of the hands:
 
 Serials read from photos -- `read --json` prints one object per photo:
   {"image": "photo.jpg", "notes": [{"serial": "1234567", "letters": "ЧЛ",
-   "confidence": 0.97, "quad": [[x, y], [x, y], [x, y], [x, y]], "reads": [...]}]}
+   "confidence": 0.97, "quad": [[x, y], [x, y], [x, y], [x, y]],
+   "reads": [...]}]}
   serial is null when no 7-digit read is trusted; it is never guessed.
 
 A photographed hand -- `score FOLDER`: one folder per hand with
   board.jpg (or board-1.jpg, board-2.jpg, board-3.jpg)   the board notes
-  alice.jpg (or alice-1.jpg and alice-2.jpg)             a player's pocket notes
+  alice.jpg (or alice-1.jpg and alice-2.jpg)             a player's 2 notes
   hand.json   {"position": 5, "zero_joker": "off", "tie_policy": "split",
-               "serials": {"alice-2.jpg": ["1234567"]}}   serials typed for unreadable notes
+               "serials": {"alice-2.jpg": ["1234567"]}}   typed serials
   or a photo of the whole table with a calibration profile:
   `score table.jpg --calibration NAME`, its settings in table.json beside it.
 """,
@@ -91,12 +94,13 @@ A photographed hand -- `score FOLDER`: one folder per hand with
         "rules": """\
 Купюрный Hold'em коротко
 
-Купюры. Картами служат настоящие купюры одного достоинства. Играют только 7 цифр
-номера купюры; две буквы перед ними не играют.
+Купюры. Картами служат настоящие купюры одного достоинства. Играют только
+7 цифр номера купюры; две буквы перед ними не играют.
 
-Раздача. Каждый игрок получает 2 карманные купюры рубашкой вверх. Затем по одной
-выкладываются 3 общие купюры (борд): флоп, тёрн и ривер; торговля идёт перед
-каждой и после последней. После раздачи кнопка дилера переходит на место влево.
+Раздача. Каждый игрок получает 2 карманные купюры рубашкой вверх. Затем по
+одной выкладываются 3 общие купюры (борд): флоп, тёрн и ривер; торговля идёт
+перед каждой и после последней. После раздачи кнопка дилера переходит на место
+влево.
 
 Ранг. Перед раздачей дилер объявляет игровое место P — число от 1 до 7, считая
 цифры номера слева. Ранг купюры — её цифра на месте P; старший ранг 9.
@@ -133,8 +137,8 @@ A photographed hand -- `score FOLDER`: one folder per hand with
 
 Раздача — вход `eval --hands ФАЙЛ` и `odds --hands ФАЙЛ`, по одной на строку:
   {"position": 4,                     P, от 1 до 7
-   "zero_joker": "off",               off | per-zero | once (можно опустить: off)
-   "tie_policy": "split",             split | rollover (можно опустить: split)
+   "zero_joker": "off",               off | per-zero | once (по умолчанию off)
+   "tie_policy": "split",             split | rollover (по умолчанию split)
    "dealer": "P3",                    можно опустить
    "board": ["1234567", "0000123"],   от 0 до 3 номеров по 7 цифр
    "players": [{"name": "P1", "pocket": ["7654321", "0102030"],
@@ -146,7 +150,8 @@ A photographed hand -- `score FOLDER`: one folder per hand with
   {"players": {"P1": {"class": "pair", "ranks": [7, 7, 5], "natural": true,
                       "notes": [...]}},
    "winners": ["P1"],
-   "settlement": {"pots": [{"amount": 120, "eligible": ["P1", "P2"], "winners": ["P1"]}],
+   "settlement": {"pots": [{"amount": 120, "eligible": ["P1", "P2"],
+                            "winners": ["P1"]}],
                   "payouts": {"P1": 120, "P2": 0}, "carry": 0}}
   class — high, pair, straight, set или null (нет руки); ranks — от самого
   значимого; settlement есть, когда указаны фишки. Строка, которая не раздача,
@@ -154,14 +159,15 @@ A photographed hand -- `score FOLDER`: one folder per hand with
 
 Номера со снимков — `read --json` печатает объект на снимок:
   {"image": "photo.jpg", "notes": [{"serial": "1234567", "letters": "ЧЛ",
-   "confidence": 0.97, "quad": [[x, y], [x, y], [x, y], [x, y]], "reads": [...]}]}
+   "confidence": 0.97, "quad": [[x, y], [x, y], [x, y], [x, y]],
+   "reads": [...]}]}
   serial равен null, если 7 цифр не прочитаны надёжно; номер не угадывается.
 
 Сфотографированная раздача — `score ПАПКА`: по папке на раздачу:
   board.jpg (или board-1.jpg, board-2.jpg, board-3.jpg)   купюры борда
-  alice.jpg (или alice-1.jpg и alice-2.jpg)               карманные купюры игрока
+  alice.jpg (или alice-1.jpg и alice-2.jpg)               2 купюры игрока
   hand.json   {"position": 5, "zero_joker": "off", "tie_policy": "split",
-               "serials": {"alice-2.jpg": ["1234567"]}}    номера нечитаемых купюр
+               "serials": {"alice-2.jpg": ["1234567"]}}    введённые номера
   или снимок всего стола с профилем калибровки:
   `score table.jpg --calibration ИМЯ`, настройки — в table.json рядом.
 """,

@@ -80,7 +80,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
      r"check the zones \(dealer-assist calibrate check\)\.",
      "Купюр вне борда и зон мест: {n}; они не играют. Если это розданные купюры, проверьте зоны "
      "(dealer-assist calibrate check)."),
-    # live: the camera and the reader (live/camera.py, live/session.py)
+    # live: the camera and the reader (live/frame_source.py, live/session.py)
     (r"end of the recording", "конец записи"),
     (r"camera (?P<n>\d+)", "камера {n}"),
     (r"reconnected", "переподключена"),

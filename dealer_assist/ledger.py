@@ -217,6 +217,7 @@ def build_ledger(records: Iterable[Mapping[str, Any]], *, ante: int = 0, rake: i
 
     hands: list[_Hand] = []
     skipped: list[str] = []
+    seen: set[tuple[Any, Any]] = set()
     not_decided = 0
     for record in records:
         if record.get("status") != "showdown":
@@ -229,6 +230,12 @@ def build_ledger(records: Iterable[Mapping[str, Any]], *, ante: int = 0, rake: i
         except ValueError as error:
             skipped.append(f"hand {_label(record)}: {error}; left out.")
             continue
+        if hand.session is not None and hand.key in seen:
+            # one hand of one live session logged twice (a copied line, logs joined by hand): counted once
+            skipped.append(f"hand {_label(record)}: logged again (the same session and hand number); "
+                           f"the copy is left out.")
+            continue
+        seen.add(hand.key)
         hands.append(hand)
 
     lines: dict[str, dict[str, Any]] = {}
@@ -351,6 +358,8 @@ def _hand(record: Mapping[str, Any], ante: int, rake: int, since: datetime | Non
     folded = _names(record.get("folded"), "folded")
     source = record.get("input") if isinstance(record.get("input"), dict) else {}
     seats = [p["name"] for p in source.get("players", []) if isinstance(p, dict) and isinstance(p.get("name"), str)]
+    if seats and (strangers := [w for w in [*winners, *payouts] if w not in seats]):
+        raise ValueError(f"{strangers[0]!r} is named a winner but is not a player of the hand")
     best = record.get("best_hands") if isinstance(record.get("best_hands"), dict) else {}
     dealt: list[str] = []
     for name in [*seats, *put_in, *folded, *best, *winners, *payouts]:

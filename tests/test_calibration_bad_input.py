@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from dealer_assist.calibration import CalibrationError, load_profile
-from dealer_assist.camera_util import CameraError, check_camera_index, quiet_opencv
+from dealer_assist.capture import CameraError, check_camera_index, quiet_opencv
 from dealer_assist.cli import app
 
 runner = CliRunner()

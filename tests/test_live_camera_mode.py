@@ -8,9 +8,9 @@ import pytest
 from typer.testing import CliRunner
 
 from dealer_assist.app.live_run import frame_label
-from dealer_assist.camera_util import CameraError, CaptureMode, configure_capture, parse_camera_size, parse_fourcc
+from dealer_assist.capture import CameraError, CaptureMode, configure_capture, parse_camera_size, parse_fourcc
 from dealer_assist.cli.app import app
-from dealer_assist.live.camera import open_source
+from dealer_assist.live.frame_source import open_source
 from dealer_assist.live.session import LiveSession
 from dealer_assist.live.table_state import TableState
 from dealer_assist.live.worker import InlineWorker

@@ -15,7 +15,7 @@ from datetime import datetime, timezone
 
 import numpy as np
 
-from dealer_assist.live.camera import Frame
+from dealer_assist.live.frame_source import Frame
 from dealer_assist.live.history import HandLog, read_log
 from dealer_assist.live.session import LiveOptions, LiveSession
 from dealer_assist.live.table_state import TableState

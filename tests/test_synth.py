@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from dealer_assist.synth import fonts
-from dealer_assist.synth.camera import project
+from dealer_assist.synth.pose import project
 from dealer_assist.synth.layout import DENOMINATIONS, LAYOUTS, NOTE_SIZE_PX, SERIAL_SEARCH_BOXES
 from dealer_assist.synth.note import NoteSpec, render_note
 from dealer_assist.synth.photos import render_hand_photo, render_note_photo

@@ -3,7 +3,7 @@
 The views come from photos (:func:`calibrate_camera` with ``images``) or a
 live capture (``device``, needs a display). Photos that cannot be used are
 named with the reason; too few usable views is an error naming them. The
-geometry is :mod:`dealer_assist.calibration.camera`.
+geometry is :mod:`dealer_assist.calibration.intrinsics`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import numpy as np
 from dealer_assist.app.photo_files import load_photo
 from dealer_assist.app.profiles import Saved, save_section, target_profile
 from dealer_assist.calibration.profile import CalibrationError, CameraModel
-from dealer_assist.camera_util import CaptureMode, check_camera_index
+from dealer_assist.capture import CaptureMode, check_camera_index
 from dealer_assist.display import NO_DISPLAY_HINT, has_display
 from dealer_assist.vision.images import ImageError
 
@@ -58,7 +58,7 @@ def chessboard_views(images: str, pat: tuple[int, int]) -> tuple[list[np.ndarray
     Raises:
         CalibrationError: the glob matches no file.
     """
-    from dealer_assist.calibration.camera import find_chessboard
+    from dealer_assist.calibration.intrinsics import find_chessboard
 
     files = sorted(glob.glob(os.path.expanduser(images), recursive=True))
     files = [f for f in files if Path(f).is_file()]
@@ -109,7 +109,7 @@ def calibrate_camera(output: str, pattern: str = "9x6", square_mm: float = 25.0,
             (naming the unusable photos), or the profile cannot be written.
         CameraError: the camera cannot be opened.
     """
-    from dealer_assist.calibration.camera import MIN_VIEWS, calibrate_views, coverage, parse_pattern
+    from dealer_assist.calibration.intrinsics import MIN_VIEWS, calibrate_views, coverage, parse_pattern
 
     pat = parse_pattern(pattern)
     if (images is None) == (device is None):

@@ -147,7 +147,7 @@ def write_pattern(output: Path, pattern: str = "9x6", square_px: int = 100) -> t
     Raises :class:`CalibrationError` for a bad pattern, an output that is not an
     image type or cannot be written, or a board over :data:`MAX_PATTERN_SIDE_PX`.
     """
-    from dealer_assist.calibration.camera import parse_pattern
+    from dealer_assist.calibration.intrinsics import parse_pattern
     from dealer_assist.calibration.chessboard import chessboard_image
 
     pat = parse_pattern(pattern)

@@ -14,11 +14,12 @@ from pathlib import Path
 
 import numpy as np
 
+from dealer_assist.fileio import path_text
 from dealer_assist.app.camera_setup import load_full_photo
 from dealer_assist.app.profiles import Saved, save_section, target_profile
 from dealer_assist.calibration.profile import CalibrationError, TablePlane
 from dealer_assist.calibration.store import load_profile
-from dealer_assist.camera_util import CaptureMode, check_camera_index
+from dealer_assist.capture import CaptureMode, check_camera_index
 from dealer_assist.display import NO_DISPLAY_HINT, has_display
 from dealer_assist.fileio import JsonInputError, load_json
 
@@ -116,7 +117,7 @@ def _check_request(req: TableRequest) -> None:
 
 def _photo(req: TableRequest) -> tuple[np.ndarray, str]:
     if req.image is not None:
-        return load_full_photo(req.image), str(req.image)
+        return load_full_photo(req.image), path_text(req.image)
     from dealer_assist.calibration.interactive import grab_frame
 
     return grab_frame(req.device, mode=req.capture), f"camera {req.device}"

@@ -147,7 +147,7 @@ class Croupier:
 
     def command(self, cmd) -> tuple[str, bool]:
         """Apply a parsed command; returns its answer and whether it was refused."""
-        from dealer_assist.live.commands import advise, showdown_answer
+        from dealer_assist.live.commands import CommandName, advise, showdown_answer
 
         session = self.session
         advice = advise(cmd, session.view(), self.lang, self.armed)
@@ -156,7 +156,7 @@ class Croupier:
             msg, refused = advice.text, True
         else:
             msg, refused = session.command(cmd), session.last_refused
-            if cmd.name == "showdown" and not refused and session.state.showdown_called:
+            if cmd.name is CommandName.SHOWDOWN and not refused and session.state.showdown_called:
                 msg = showdown_answer(session.view(), self.lang)
         self.feedback.say(msg)
         return msg, refused

@@ -8,7 +8,7 @@ Modules (pure functions unless said otherwise):
 * :mod:`.schema` -- the JSON file format (pydantic) and its conversion to a :class:`Profile`;
 * :mod:`.store` -- where profiles live (the user's data folder, ``DEALER_ASSIST_CALIBRATION_DIR``,
   the bundled samples), loading, atomic saving, the default pointer;
-* :mod:`.camera` -- chessboard corners and ``cv2.calibrateCamera``;
+* :mod:`.intrinsics` -- chessboard corners and ``cv2.calibrateCamera``;
 * :mod:`.chessboard` -- a printable board, and synthetic views through a known camera;
 * :mod:`.table` -- table homography from four corners or ArUco markers; zone layouts;
 * :mod:`.tabletop` -- reading a whole-table photo: top view, reader, notes into zones;

@@ -14,9 +14,9 @@ from typing import Callable, Protocol
 import cv2
 import numpy as np
 
-from dealer_assist.calibration.camera import coverage, find_chessboard
+from dealer_assist.calibration.intrinsics import coverage, find_chessboard
 from dealer_assist.calibration.profile import CalibrationError
-from dealer_assist.camera_util import CameraError, CaptureMode, open_camera_device
+from dealer_assist.capture import CameraError, CaptureMode, open_camera_device
 
 #: Largest window the images are shown in (px); bigger images are scaled down for display only.
 MAX_WINDOW = (1400, 900)
@@ -37,7 +37,7 @@ def open_camera(device: int, mode: CaptureMode = CaptureMode()) -> cv2.VideoCapt
     """Open camera ``device`` (0, 1, ...) quietly, asking it for ``mode`` (default: its largest
     mode, as live mode asks: calibrate at the resolution you will play at); :class:`CalibrationError`
     when the index is invalid (negative: OpenCV would segfault) or the camera cannot be opened.
-    See :func:`dealer_assist.camera_util.open_camera_device`."""
+    See :func:`dealer_assist.capture.open_camera_device`."""
     try:
         return open_camera_device(device, mode)
     except CameraError as exc:

@@ -14,7 +14,7 @@ import typer
 from dealer_assist.app.camera_setup import calibrate_camera
 from dealer_assist.app.note_setup import write_pattern
 from dealer_assist.calibration.profile import CalibrationError
-from dealer_assist.camera_util import CameraError
+from dealer_assist.capture import CameraError
 from dealer_assist.cli.app import calibrate_app
 from dealer_assist.cli.calibration_report import camera_table
 from dealer_assist.cli.options import camera_size_option, capture_mode, errors_as_fail, fourcc_option
@@ -34,7 +34,8 @@ def camera_command(
     camera_size: Optional[str] = camera_size_option(),
     fourcc: Optional[str] = fourcc_option(),
     pattern: str = typer.Option("9x6", "--pattern", metavar="COLSxROWS", help="Inner corners of the board."),
-    square_mm: float = typer.Option(25.0, "--square-mm", min=0.01, metavar="MM", help="Side of one square, mm."),
+    square_mm: float = typer.Option(25.0, "--square-mm", min=0.01, max=1000.0, metavar="MM",
+                                   help="Side of one printed square, mm."),
     output: str = typer.Option(..., "--output", "-o", metavar="NAME|FILE.json",
                                help="Profile to write the camera section to (other sections are kept)."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON on standard output."),

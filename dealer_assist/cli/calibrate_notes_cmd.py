@@ -12,7 +12,7 @@ import typer
 
 from dealer_assist.app.note_setup import learn_notes
 from dealer_assist.calibration.profile import CalibrationError
-from dealer_assist.camera_util import CameraError
+from dealer_assist.capture import CameraError
 from dealer_assist.cli.app import calibrate_app
 from dealer_assist.cli.calibration_report import notes_table
 from dealer_assist.cli.options import errors_as_fail

@@ -17,7 +17,7 @@ from dealer_assist.app.note_setup import check_table_photo
 from dealer_assist.app.profiles import profile_label
 from dealer_assist.app.table_setup import TableRequest, calibrate_table
 from dealer_assist.calibration.profile import CalibrationError
-from dealer_assist.camera_util import CameraError
+from dealer_assist.capture import CameraError
 from dealer_assist.cli.app import calibrate_app
 from dealer_assist.cli.calibration_report import check_table, table_zones
 from dealer_assist.cli.options import camera_size_option, capture_mode, errors_as_fail, fourcc_option
@@ -43,7 +43,7 @@ def table_command(
                                                 "omitted, ~0.5% too large with 60-px markers, ~1.5% with 40-px ones)."),
     marker_mm: float = typer.Option(56.0, "--marker-mm", min=1.0, max=500.0, metavar="MM",
                                     help="Side of each marker's black square, mm."),
-    marker_inset_mm: float = typer.Option(45.0, "--marker-inset-mm", min=0.0, metavar="MM",
+    marker_inset_mm: float = typer.Option(45.0, "--marker-inset-mm", min=0.0, max=5000.0, metavar="MM",
                                           help="Distance of each marker's centre from both edges of its corner, mm."),
     seats: Optional[str] = typer.Option(None, "--seats", metavar="NAME,NAME,...",
                                         help="Seat names clockwise from the croupier's left: automatic zones."),

@@ -27,7 +27,7 @@ from dealer_assist.rules.formats import chips_to_json
 __all__ = ["ledger_command", "ledger_to_json"]
 
 EPILOG = (
-    "Buy-in = ante + rake (seed 000): each player dealt into a hand pays both; the rake goes to the organiser, "
+    "Buy-in = ante + rake (the game's house rule): each player dealt into a hand pays both; the rake goes to the organiser, "
     "the hand's antes to its winner. The hand log holds neither, so both are 0 unless --ante / --rake give them.\n\n"
     "Examples:\n\n"
     "  dealer-assist ledger\n\n"
@@ -117,17 +117,20 @@ def ledger_to_json(ledger: Ledger) -> dict:
 
 
 def _write_csv(ledger: Ledger) -> None:
+    """The ledger as CSV on standard output; names exactly as logged into a file or a pipe, shown as
+    text (control characters escaped: :func:`~dealer_assist.render.safe_text`) on a terminal."""
     c = chips_to_json
+    shown = safe_text if sys.stdout.isatty() else str
     out = csv.writer(sys.stdout, lineterminator="\n")
     out.writerow(["kind", "name", "hands_played", "hands_won", "put_in", "buy_ins", "won", "net", "to", "amount"])
     for p in ledger.players:
-        out.writerow(["player", p.name, p.hands_played, p.hands_won, c(p.put_in), c(p.buy_ins), c(p.won), c(p.net),
+        out.writerow(["player", shown(p.name), p.hands_played, p.hands_won, c(p.put_in), c(p.buy_ins), c(p.won), c(p.net),
                       "", ""])
     out.writerow(["organiser", ORGANISER, "", "", "", "", c(ledger.rake), c(ledger.rake), "", ""])
     pot = ledger.carried_out - ledger.carried_in
     out.writerow(["carried pot", CARRIED_POT, "", "", c(ledger.carried_in), "", c(ledger.carried_out), c(pot), "", ""])
     for t in ledger.transfers:
-        out.writerow(["transfer", t.payer, "", "", "", "", "", "", t.payee, c(t.amount)])
+        out.writerow(["transfer", shown(t.payer), "", "", "", "", "", "", shown(t.payee), c(t.amount)])
 
 
 def _signed(chips) -> str:

@@ -155,8 +155,8 @@ def fourcc_option(**kwargs: Any) -> Any:
 
 
 def capture_mode(camera_size: str | None, fourcc: str | None):
-    """The :class:`~dealer_assist.camera_util.CaptureMode` the two options ask for; :func:`fail` on a bad value."""
-    from dealer_assist.camera_util import CameraError, CaptureMode, parse_camera_size, parse_fourcc
+    """The :class:`~dealer_assist.capture.CaptureMode` the two options ask for; :func:`fail` on a bad value."""
+    from dealer_assist.capture import CameraError, CaptureMode, parse_camera_size, parse_fourcc
 
     try:
         return CaptureMode(parse_camera_size(camera_size), parse_fourcc(fourcc))

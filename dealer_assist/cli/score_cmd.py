@@ -53,8 +53,8 @@ def score_command(
     strict: bool = typer.Option(False, "--strict", help="Exit with code 1 when any hand needs review."),
     calibration: Optional[str] = typer.Option(
         None, "--calibration", metavar="NAME|FILE.json",
-        help="Profile whose zones split whole-table photos into board and seats. "
-             + shown_default("the default profile")),
+        help="Profile whose zones split whole-table photos into board and seats ('default': the default "
+             "profile). " + shown_default("none: whole-table photos are refused without it")),
 ) -> None:
     """Score photographed hands: read every note, evaluate, name the winners.
 

@@ -12,7 +12,7 @@ Modules, after the domain nouns; the pure ones do no I/O:
 * :mod:`~.dashboard` (pure): the table state as a rich renderable;
 * :mod:`~.history`: the JSON Lines hand log (one fsynced line per finished hand);
 * :mod:`~.worker`: the reader run off the display loop, in its own process;
-* :mod:`~.camera`: frame sources (camera index, video file, URL, image glob),
+* :mod:`~.frame_source`: frame sources (camera index, video file, URL, image glob),
   camera-lost detection and reconnection with backoff;
 * :mod:`~.session`: the frame loop's logic, wiring the above together;
 * :mod:`~.commands`: the croupier's commands (keys and typed lines).

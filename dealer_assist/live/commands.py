@@ -18,22 +18,41 @@ Keys (when standard input is a terminal): ``n r s u q`` act at once; ``p f e
 c`` open the prompt with the command's word filled in; Enter runs it, Esc
 drops it, Backspace edits (:class:`KeyInput`).
 
->>> parse_command("b2 1234567"), parse_command("fold 3"), parse_command("p 5")
-(Command(name='serial', args=('b2', '1234567')), Command(name='fold', args=('3',)), Command(name='position', args=('5',)))
+>>> parse_command("b2 1234567") == Command(CommandName.SERIAL, ("b2", "1234567"))
+True
+>>> [str(parse_command(line).name) for line in ("fold 3", "p 5", "q")]
+['fold', 'position', 'quit']
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from enum import StrEnum
 
 from dealer_assist.i18n import texts
 from dealer_assist.live.table_state import quoted
 from dealer_assist.live.table_view import TableView
 
-__all__ = ["Command", "parse_command", "KeyInput", "COMMAND_NAMES", "Advice", "advise", "showdown_answer"]
+__all__ = ["Command", "CommandName", "parse_command", "KeyInput", "COMMAND_NAMES", "Advice", "advise", "showdown_answer"]
 
-COMMAND_NAMES = ("new", "position", "random", "showdown", "fold", "in", "out", "serial", "chips", "undo", "quit")
+class CommandName(StrEnum):
+    """The croupier's operations (the closed vocabulary of :func:`parse_command`; see the module doc)."""
+
+    NEW = "new"
+    POSITION = "position"
+    RANDOM = "random"
+    SHOWDOWN = "showdown"
+    FOLD = "fold"
+    IN = "in"
+    OUT = "out"
+    SERIAL = "serial"
+    CHIPS = "chips"
+    UNDO = "undo"
+    QUIT = "quit"
+
+
+COMMAND_NAMES = tuple(str(c) for c in CommandName)
 
 _ALIASES = {
     "n": "new", "new": "new", "next": "new",
@@ -53,10 +72,14 @@ _SLOT_SERIAL = re.compile(r"^(?P<slot>\S+(?:\s+\d)?)\s+(?P<serial>-|\S+)$")
 
 @dataclass(frozen=True)
 class Command:
-    """A parsed command: its name (one of :data:`COMMAND_NAMES`) and its arguments as text."""
+    """A parsed command: its operation and its arguments as text (checked by :func:`parse_command`;
+    seats and slots are resolved against the table by :func:`~.croupier.apply_command`)."""
 
-    name: str
+    name: CommandName
     args: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", CommandName(self.name))  # "fold" is taken as CommandName.FOLD
 
 
 def _small_number(text: str) -> bool:
@@ -70,29 +93,30 @@ def parse_command(text: str) -> Command:
     if not line:
         raise ValueError("Empty command.")
     head, _, rest = line.partition(" ")
-    name = _ALIASES.get(head.lower())
+    alias = _ALIASES.get(head.lower())
+    name = CommandName(alias) if alias is not None else None
     if name is None:
         # "board 2 1234567", "P3.1 1234567": a serial without the word
         m = _SLOT_SERIAL.match(line)
         if m and (re.fullmatch(r"[\d-]+", m.group("serial")) and (m.group("slot").split()[0].lower().startswith("b")
                                                                    or len(m.group("slot").split()) == 2
                                                                    or "." in m.group("slot"))):
-            return Command("serial", (m.group("slot"), m.group("serial")))
+            return Command(CommandName.SERIAL, (m.group("slot"), m.group("serial")))
         if rest and re.search(r"[0-9]", rest):
             # "board 1 12a4567", "P1 99999999 1234567": a serial typed wrong
             raise ValueError(f"{quoted(line)} is neither a command nor a serial: give the note and its 7 digits, "
                              f"e.g. 'board 2 1234567' or 'P3 1 7654321'.")
         raise ValueError(f"{quoted(head)} is not a command ({', '.join(COMMAND_NAMES)}).")
     args = tuple(rest.split()) if rest else ()
-    if name in ("new", "random", "showdown", "undo", "quit"):
+    if name in (CommandName.NEW, CommandName.RANDOM, CommandName.SHOWDOWN, CommandName.UNDO, CommandName.QUIT):
         if args:
             raise ValueError(f"'{name}' takes nothing after it.")
         return Command(name)
-    if name == "position":
+    if name is CommandName.POSITION:
         if len(args) != 1 or not _small_number(args[0]) or not 1 <= int(args[0]) <= 7:
             raise ValueError("Give the playing position as one number from 1 to 7, e.g. 'position 5'.")
         return Command(name, args)
-    if name == "fold":
+    if name is CommandName.FOLD:
         if len(args) != 1:
             raise ValueError("Give the seat to fold, e.g. 'fold P3' or 'fold 3'.")
         return Command(name, args)
@@ -100,7 +124,7 @@ def parse_command(text: str) -> Command:
         if len(args) != 1:
             raise ValueError(f"Give the seat, e.g. '{name} P3' or '{name} 3'.")
         return Command(name, args)
-    if name == "chips":
+    if name is CommandName.CHIPS:
         if len(args) != 2 or not _small_number(args[1]):
             raise ValueError("Give the seat and a whole number of chips, e.g. 'chips P3 25'.")
         return Command(name, args)
@@ -108,7 +132,7 @@ def parse_command(text: str) -> Command:
     m = _SLOT_SERIAL.match(rest)
     if not m:
         raise ValueError("Give the note and its 7 digits, e.g. 'serial board 2 1234567' or 'serial P3 1 7654321'.")
-    return Command("serial", (m.group("slot"), m.group("serial")))
+    return Command(CommandName.SERIAL, (m.group("slot"), m.group("serial")))
 
 
 #: Keys that act at once, and keys that open the prompt with a word filled in.
@@ -122,10 +146,10 @@ class KeyInput:
     >>> k = KeyInput()
     >>> k.feed("p"), k.prompt
     (None, 'position ')
-    >>> k.feed("5"), k.feed("\\r"), k.prompt
-    (None, Command(name='position', args=('5',)), None)
-    >>> k.feed("q")
-    Command(name='quit', args=())
+    >>> k.feed("5"), k.feed("\\r") == Command(CommandName.POSITION, ("5",)), k.prompt
+    (None, True, None)
+    >>> k.feed("q") == Command(CommandName.QUIT)
+    True
     """
 
     def __init__(self) -> None:
@@ -156,7 +180,7 @@ class KeyInput:
             return None
         lower = key.lower()
         if lower in _KEY_NOW:
-            return Command(_KEY_NOW[lower])
+            return Command(CommandName(_KEY_NOW[lower]))
         if lower in _KEY_PROMPT:
             self.prompt = _KEY_PROMPT[lower]
         return None
@@ -187,24 +211,24 @@ def advise(cmd: Command, view: TableView, lang: str = "en", armed: Command | Non
     >>> from dealer_assist.live.table_state import TableState
     >>> from dealer_assist.live.table_view import table_view
     >>> empty = table_view(TableState(("A", "B"), 4), [])
-    >>> advise(Command("showdown"), empty).run
+    >>> advise(Command(CommandName.SHOWDOWN), empty).run
     False
-    >>> advise(Command("position", ("5",)), empty).run
+    >>> advise(Command(CommandName.POSITION, ("5",)), empty).run
     True
     """
     t = texts(lang)
     s = view.state
-    if cmd.name == "showdown" and not s.showdown_called:
+    if cmd.name is CommandName.SHOWDOWN and not s.showdown_called:
         if not view.all_slots and not any(seat.in_hand for seat in view.seats):
             return Advice(False, t["showdown_empty"])
         return Advice(True)
-    if view.complete and cmd.name in ("position", "random"):
-        if cmd.name == "position" and int(cmd.args[0]) == s.position:
+    if view.complete and cmd.name in (CommandName.POSITION, CommandName.RANDOM):
+        if cmd.name is CommandName.POSITION and int(cmd.args[0]) == s.position:
             return Advice(True)
         if armed == cmd:
             return Advice(True)
         winners = ", ".join(view.winners) or t["nobody"]
-        if cmd.name == "position":
+        if cmd.name is CommandName.POSITION:
             text = t["confirm_position"].format(p=cmd.args[0], old=s.position, winners=winners)
         else:
             text = t["confirm_random"].format(old=s.position, winners=winners)

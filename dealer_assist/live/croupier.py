@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 
-from dealer_assist.live.commands import Command
+from dealer_assist.live.commands import Command, CommandName
 from dealer_assist.live.table_state import parse_slot
 
 __all__ = ["apply_command"]
@@ -22,36 +22,36 @@ def apply_command(session, cmd: Command) -> str:
         ValueError: one sentence (an unknown seat, a bad serial, an unknown command).
     """
     s = session.state
-    if cmd.name == "new":
+    if cmd.name is CommandName.NEW:
         errors = len(session.log_errors)
         record = session.finish_hand("new hand")
         if len(session.log_errors) > errors:
             return f"Hand {session.state.hand_number}: dealer {session.state.dealer}. {session.log_errors[-1]}"
         logged = f" (hand {record['hand']} logged)" if record and session.on_finished is not None else ""
         return f"Hand {session.state.hand_number}: dealer {session.state.dealer}{logged}."
-    if cmd.name == "position":
+    if cmd.name is CommandName.POSITION:
         session.set_state(s.with_position(int(cmd.args[0])))
         return f"Playing position P={session.state.position}."
-    if cmd.name == "random":
+    if cmd.name is CommandName.RANDOM:
         p = secrets.randbelow(7) + 1
         session.set_state(s.with_position(p, random=True))
         return f"Random playing position: P={p}."
-    if cmd.name == "showdown":
+    if cmd.name is CommandName.SHOWDOWN:
         session.set_state(s.with_showdown(not s.showdown_called))
         return "Showdown called." if session.state.showdown_called else "Showdown call taken back."
-    if cmd.name == "fold":
+    if cmd.name is CommandName.FOLD:
         seat = s.seat(cmd.args[0])
         session.set_state(s.with_fold(seat))
         return f"{seat} folded." if seat in session.state.folded else f"{seat} is back in."
-    if cmd.name in ("in", "out"):
+    if cmd.name in (CommandName.IN, CommandName.OUT):
         seat = s.seat(cmd.args[0])
-        session.set_state(s.with_in_play(seat, cmd.name == "in"))
-        return f"{seat} is in the hand." if cmd.name == "in" else f"{seat} sits this hand out."
-    if cmd.name == "chips":
+        session.set_state(s.with_in_play(seat, cmd.name is CommandName.IN))
+        return f"{seat} is in the hand." if cmd.name is CommandName.IN else f"{seat} sits this hand out."
+    if cmd.name is CommandName.CHIPS:
         seat = s.seat(cmd.args[0])
         session.set_state(s.with_chips(seat, int(cmd.args[1])))
         return f"{seat} put in {cmd.args[1]} chips."
-    if cmd.name == "serial":
+    if cmd.name is CommandName.SERIAL:
         zone, index = parse_slot(cmd.args[0], s.seats)
         view = session.view()
         slots = view.board if zone == "board" else view.seat(zone).notes
@@ -60,9 +60,9 @@ def apply_command(session, cmd: Command) -> str:
         serial = None if cmd.args[1] == "-" else cmd.args[1]
         session.set_state(s.with_serial(key, serial))
         return f"{zone} {index}: " + (f"serial {serial} typed." if serial else "typed serial cleared.")
-    if cmd.name == "undo":
+    if cmd.name is CommandName.UNDO:
         return "Undone." if session.undo() else "Nothing to undo in this hand."
-    if cmd.name == "quit":
+    if cmd.name is CommandName.QUIT:
         session.quit_requested = True
         return "Quitting."
     raise ValueError(f"Unknown command {cmd.name!r}.")

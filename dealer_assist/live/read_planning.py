@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from dealer_assist.live.camera import Frame
+from dealer_assist.live.frame_source import Frame
 from dealer_assist.live.changes import Blob, warp_region
 from dealer_assist.live.regions import bbox, grow, inside, tiles, union
 from dealer_assist.live.tracker import quad_iou_mm
-from dealer_assist.live.worker import ReadJob
+from dealer_assist.live.worker import JobKind, ReadJob
 from dealer_assist.vision.geometry import NOTE_SIZE_MM
 
 __all__ = ["ReadPlanning"]
@@ -33,24 +33,24 @@ class ReadPlanning:
         m = self.options.margin_mm if margin is None else margin
         return (max(core[0] - m, -m), max(core[1] - m, -m), min(core[2] + m, w + m), min(core[3] + m, h + m))
 
-    def _make_job(self, kind: str, frame: Frame, core, still: bool, hints=(), track_ids=(), blanks=()) -> ReadJob:
+    def _make_job(self, kind: JobKind, frame: Frame, core, still: bool, hints=(), track_ids=(), blanks=()) -> ReadJob:
         """A read of ``core`` (table mm) grown by the margin; a scan tile answers only for notes
         centred in its core (its neighbour tile reads the others whole), other reads for every
         note the view shows whole."""
-        region = self._region(core, 0.5 * float(np.hypot(*NOTE_SIZE_MM)) if kind == "scan" else None)
+        region = self._region(core, 0.5 * float(np.hypot(*NOTE_SIZE_MM)) if kind is JobKind.SCAN else None)
         image = warp_region(frame.image, self.profile, region, self.read_px_per_mm)
         self._job_id += 1
-        return ReadJob(self._job_id, frame.index, frame.time_s, kind, region, core if kind == "scan" else region,
+        return ReadJob(self._job_id, frame.index, frame.time_s, kind, region, core if kind is JobKind.SCAN else region,
                        self.read_px_per_mm, image, tuple(hints), tuple(track_ids), still, tuple(blanks))
 
     def _queue_scan(self, frame: Frame) -> None:
-        self.queue = [j for j in self.queue if j.kind != "scan"]
+        self.queue = [j for j in self.queue if j.kind is not JobKind.SCAN]
         for zone in self.table.zones:
             box = grow(bbox(zone.polygon_mm), self.options.margin_mm)
             for core in tiles(box, self.options.tile_mm):
                 if self._topview is not None and self._visible_share(core) < 0.2:
                     continue  # the camera does not see this part of the table
-                job = self._make_job("scan", frame, core, True)
+                job = self._make_job(JobKind.SCAN, frame, core, True)
                 self.queue.append(job)
                 self._changes.accept(job.region_mm)
 
@@ -88,12 +88,12 @@ class ReadPlanning:
         self._confirmed = {(tid, f) for tid, f in self._confirmed if tid not in ids}
         centre = blob.rect_mm.mean(axis=0)
         # a note-shaped change is most likely a note placed or turned over: it goes first
-        kind = "discover" if blob.note_shaped or touched else "discover-other"
+        kind = JobKind.DISCOVER if blob.note_shaped or touched else JobKind.DISCOVER_OTHER
         for tile in tiles(core, self.options.tile_mm, NOTE_SIZE_MM[0] + 5.0):
             blanks = (blob.rect_mm,) if blob.note_shaped and inside(centre, tile) else ()
             job = self._make_job(kind, frame, tile, blob.still, blanks=blanks)
             # a newer read of the same place supersedes a queued one
-            self.queue = [j for j in self.queue if not (j.kind.startswith("discover") and inside(
+            self.queue = [j for j in self.queue if not (j.kind.discovers and inside(
                 ((j.core_mm[0] + j.core_mm[2]) / 2, (j.core_mm[1] + j.core_mm[3]) / 2), tile))]
             self.queue.append(job)
             self._changes.accept(job.region_mm)
@@ -159,7 +159,7 @@ class ReadPlanning:
         hints = t.print_quads_mm if fresh else ()
         if len(t.print_quads_mm) < 2:
             core = grow(core, 40.0)
-        return self._make_job("confirm", pick, core, True, hints=hints, track_ids=(t.id,))
+        return self._make_job(JobKind.CONFIRM, pick, core, True, hints=hints, track_ids=(t.id,))
 
     @property
     def max_attempts(self) -> int:
@@ -171,15 +171,15 @@ class ReadPlanning:
         changes at known notes, then a second read of a pending note, then other changes (a hand,
         part of a note), then places read without finding a note, and last, when nothing else is
         due, a note still unsettled after all its attempts (every ``recheck_s`` seconds)."""
-        for kind in ("scan", "discover"):
+        for kind in (JobKind.SCAN, JobKind.DISCOVER):
             for i, job in enumerate(self.queue):
-                if job.kind == kind:
+                if job.kind is kind:
                     return self.queue.pop(i)
         job = self._confirm_job()
         if job is not None:
             return job
         for i, job in enumerate(self.queue):
-            if job.kind == "discover-other":
+            if job.kind is JobKind.DISCOVER_OTHER:
                 return self.queue.pop(i)
         job = self._retry_job()
         if job is None and self.options.recheck_s is not None:
@@ -198,5 +198,5 @@ class ReadPlanning:
                 self._retries[i] = (region, tries - 1, frame.index)
             else:
                 del self._retries[i]
-            return self._make_job("retry", frame, region, True)
+            return self._make_job(JobKind.RETRY, frame, region, True)
         return None

@@ -30,7 +30,7 @@ from typing import Callable
 
 import numpy as np
 
-from dealer_assist.live.camera import Frame
+from dealer_assist.live.frame_source import Frame
 from dealer_assist.live.changes import ChangeDetector, TopView, source_px_per_mm
 from dealer_assist.live.read_planning import ReadPlanning
 from dealer_assist.live.regions import inside_quad
@@ -40,7 +40,7 @@ from dealer_assist.live.history import hand_record
 from dealer_assist.live.table_state import NoteInfo, TableState
 from dealer_assist.live.table_view import TableView, table_view
 from dealer_assist.live.tracker import Observation, TrackEvent, Tracker, TrustRule, quad_iou_mm
-from dealer_assist.live.worker import JobResult, ReadJob, note_box_around_print
+from dealer_assist.live.worker import JobKind, JobResult, ReadJob, note_box_around_print
 
 __all__ = ["LiveOptions", "LiveSession", "READ_PX_PER_MM", "MIN_SOURCE_PX_PER_MM"]
 
@@ -304,11 +304,11 @@ class LiveSession(ReadPlanning):
             else:
                 observations.append(Observation(np.asarray(rect, np.float64), None, 0.0, "blank",
                                                 "no serial seen: face down, or covered"))
-        if job.kind.startswith("discover") and not observations:
+        if job.kind.discovers and not observations:
             # nothing found where something changed: unreadable in this frame (blur, a shadow), or
             # only a hand; read it again from a later frame, a few times
             self._retries.append((job.core_mm, RETRIES, job.frame))
-        if job.kind.startswith("discover"):
+        if job.kind.discovers:
             # a print that gave no serial on no known note: a note partly covered (a hand) or cut
             # by the read's edge; read all the note it may belong to, around the print, from a
             # later frame (the change that led here may cover only part of it)
@@ -320,8 +320,8 @@ class LiveSession(ReadPlanning):
                         self._retries.append((box, RETRIES, job.frame))
         del self._retries[:-20]
         events = self.tracker.apply(observations, job.region_mm, job.frame, job.time_s,
-                                    count_misses=job.kind.startswith("discover") and job.still,
-                                    drop_blanks=job.kind.startswith("discover"))
+                                    count_misses=job.kind.discovers and job.still,
+                                    drop_blanks=job.kind.discovers)
         for tid in job.track_ids:
             self.tracker.add_failed_read(tid, job.frame, job.time_s, "the note was not found in this frame")
         self.notes()  # the seats notes were seen in stay in the hand (seen_seats)
@@ -362,7 +362,7 @@ class LiveSession(ReadPlanning):
         self.state = self.state.next_hand()
         self.seen_seats.clear()
         self.tracker.clear()
-        self.queue = [j for j in self.queue if j.kind == "scan"]
+        self.queue = [j for j in self.queue if j.kind is JobKind.SCAN]
         self._confirmed.clear()
         self._retries.clear()
         self.undo_stack.clear()

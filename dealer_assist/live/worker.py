@@ -27,6 +27,7 @@ import dataclasses
 import multiprocessing
 import time
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Callable, Sequence
 
 import numpy as np
@@ -39,6 +40,21 @@ __all__ = ["ReadJob", "JobResult", "read_region", "ProcessWorker", "InlineWorker
            "note_box_around_print"]
 
 
+class JobKind(StrEnum):
+    """Why a region is read (the scheduler's order: :meth:`~.read_planning.ReadPlanning._next_job`)."""
+
+    SCAN = "scan"                      # a zone read at start-up
+    DISCOVER = "discover"              # a place changed: a note-shaped change or one at a known note
+    DISCOVER_OTHER = "discover-other"  # another change: a hand, part of a note
+    CONFIRM = "confirm"                # re-read a known note at its prints
+    RETRY = "retry"                    # a changed place where nothing was found, again from a later frame
+
+    @property
+    def discovers(self) -> bool:
+        """A read of a changed place (notes found there replace what was tracked there)."""
+        return self in (JobKind.DISCOVER, JobKind.DISCOVER_OTHER)
+
+
 @dataclass(frozen=True)
 class ReadJob:
     """One region of one frame to read.
@@ -46,10 +62,7 @@ class ReadJob:
     Attributes:
         job_id: unique per session.
         frame: the frame's index; time_s: its source time, s.
-        kind: ``"discover"`` (a place changed: a note-shaped change or one at a known note),
-            ``"discover-other"`` (another change: a hand, part of a note), ``"confirm"`` (re-read a known
-            note), ``"retry"`` (a changed place where nothing was found, again from a later frame) or
-            ``"scan"`` (a zone read at start-up).
+        kind: why the region is read (:class:`JobKind`).
         region_mm: (x0, y0, x1, y1) table mm the image shows.
         core_mm: (x0, y0, x1, y1) the part of it this job answers for: notes
             centred outside it are left to other jobs (they may be cut by the edge).
@@ -65,7 +78,7 @@ class ReadJob:
     job_id: int
     frame: int
     time_s: float
-    kind: str
+    kind: JobKind
     region_mm: tuple[float, float, float, float]
     core_mm: tuple[float, float, float, float]
     px_per_mm: float
@@ -74,6 +87,9 @@ class ReadJob:
     track_ids: tuple[int, ...] = ()
     still: bool = True
     blank_rects_mm: tuple[np.ndarray, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", JobKind(self.kind))  # "confirm" is taken as JobKind.CONFIRM
 
 
 @dataclass(frozen=True)

@@ -71,6 +71,8 @@ def default_state_path(log_path: str | os.PathLike) -> Path:
     '/tmp/x/hands.state.json'
     """
     p = Path(log_path)
+    if not p.name:  # "", ".", "/": not a file; the log's own check refuses it with one sentence
+        return p / "hands.state.json"
     return p.with_name(f"{p.stem}.state.json")
 
 

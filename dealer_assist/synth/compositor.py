@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from dealer_assist.synth.camera import project
+from dealer_assist.synth.pose import project
 from dealer_assist.synth.effects import blur, decode_jpeg, encode_jpeg, lighting, sensor_noise
 from dealer_assist.synth.layout import NOTE_SIZE_MM, NOTE_SIZE_PX, PRINT_NAMES, layout_for
 from dealer_assist.synth.note import NoteSpec, RenderedNote, render_note, render_note_back

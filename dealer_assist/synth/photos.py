@@ -11,7 +11,7 @@ import dataclasses
 
 import numpy as np
 
-from dealer_assist.synth.camera import fit_to_image, look_at_homography, project
+from dealer_assist.synth.pose import fit_to_image, look_at_homography, project
 from dealer_assist.synth.layout import NOTE_SIZE_MM, NOTE_SIZE_PX
 from dealer_assist.synth.note import NoteSpec, random_spec
 from dealer_assist.synth.presets import Preset, get_preset

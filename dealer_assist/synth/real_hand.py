@@ -25,7 +25,7 @@ from typing import Sequence
 import cv2
 import numpy as np
 
-from dealer_assist.synth.camera import fit_to_image, look_at_homography, project
+from dealer_assist.synth.pose import fit_to_image, look_at_homography, project
 from dealer_assist.synth.layout import NOTE_SIZE_MM, NOTE_SIZE_PX
 from dealer_assist.synth.placement import Placement, note_to_table, replace_placement
 from dealer_assist.synth.presets import Preset, get_preset

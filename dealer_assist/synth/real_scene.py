@@ -33,7 +33,7 @@ from typing import Iterator, Sequence
 import cv2
 import numpy as np
 
-from dealer_assist.synth.camera import project
+from dealer_assist.synth.pose import project
 from dealer_assist.synth.compositor import BACKGROUND, OCCLUDER_BASE, Composer
 from dealer_assist.synth.effects import lighting
 from dealer_assist.synth.layout import NOTE_SIZE_PX

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dealer_assist.synth.camera import fit_to_image, look_at_homography, project
+from dealer_assist.synth.pose import fit_to_image, look_at_homography, project
 from dealer_assist.synth.compositor import Composer
 from dealer_assist.synth.layout import NOTE_SIZE_MM
 from dealer_assist.synth.placement import Occluder, Placement, replace_placement

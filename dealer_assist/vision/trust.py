@@ -109,27 +109,30 @@ def _letters_taken_for_digits(prints: Sequence[Print]) -> None:
 def _weak_digits(prints: Sequence[Print], value: str, params: ReaderParams) -> str:
     """The digits of ``value`` not read surely, shown as ``"2nd, 6th digit"``: a digit no CTC read of
     ``prints`` read with ``two_print_min_char_prob``, or one that a print's CTC reads of ``value``
-    all read below ``two_print_each_min_char_prob`` (each print must back each digit: the prints are
-    the independent evidence; :func:`decide` has the cross-check engines read a print that does not,
-    and their reads of ``value`` count). Empty when every digit was read surely (or no engine gives
+    all read below ``two_print_each_min_char_prob`` unless two engines read all of ``value`` on that
+    print (each print must back each digit: the prints are the independent evidence; :func:`decide`
+    has the cross-check engines read a print that does not). Empty when every digit was read surely (or no engine gives
     per-character probabilities)."""
     tau, tau_each = params.two_print_min_char_prob, params.two_print_each_min_char_prob
     if tau is None and tau_each is None:
         return ""
     per_print: list[list[float]] = []
+    backed: list[list[float]] = []  # per print: 1.0 where two engines read the value there, else its best
     for p in prints:
         best: list[float] | None = None
+        engines = {r.engine for r, s in p.serials(SerialKind.SERIAL7) if s.digits == value and not s.derived}
         for r, s in p.serials(SerialKind.SERIAL7):
             probs = r.probs_of(s.start, len(s.digits)) if s.digits == value and hasattr(r, "probs_of") else None
             if probs is not None and len(probs) == len(value):
                 best = list(probs) if best is None else [max(a, b) for a, b in zip(best, probs)]
         if best is not None:
             per_print.append(best)
+            backed.append([1.0] * len(value) if len(engines) >= 2 else best)
     if not per_print:
         return ""
     weak = [i for i in range(len(value))
             if (tau is not None and max(pp[i] for pp in per_print) < tau)
-            or (tau_each is not None and min(pp[i] for pp in per_print) < tau_each)]
+            or (tau_each is not None and min(pp[i] for pp in backed) < tau_each)]
     names = {1: "st", 2: "nd", 3: "rd"}
     return ", ".join(f"{i + 1}{names.get(i + 1, 'th')}" for i in weak) + (" digit" if weak else "")
 
@@ -152,6 +155,58 @@ def _rivals(prints: Sequence[Print], value: str, params: ReaderParams) -> set[st
         else:
             out.update(values - {value})
     return out
+
+
+def _ask(prints: Sequence[Print], engines: Sequence[TextRecognizer]) -> None:
+    """Have every engine of ``engines`` read each of ``prints`` it has not read yet (the reads are kept)."""
+    for p in prints:
+        for engine in engines:
+            if not any(r.engine == engine.name for r, _ in p.reads):
+                r2 = engine.recognize(p.crop)
+                p.reads.append((r2, parse_serial_text(r2.text)))
+
+
+def _check_two_prints(agreeing: list[Print], value: str, seconds: Sequence[TextRecognizer], params: ReaderParams,
+                      scale: float | None, quad: np.ndarray, prints: list[Print]
+                      ) -> tuple[NoteRead | None, np.ndarray]:
+    """``TWO_PRINTS`` evidence for ``value``: the two prints in the 1997-series layout, each digit sure on
+    one and backed by each (a print unsure of a digit is read by the cross-check engines too).
+    Returns (the refusal, or None when the evidence holds; the note's quad from its two prints)."""
+    ok, top, left = is_ruble_pair(agreeing[0].quad, agreeing[1].quad, params, scale)
+    if not ok:
+        return NoteRead(None, None, 0.0, quad, NoteStatus.OUT_OF_FORMAT,
+                        "two prints agree but do not lie where a 1997-series ruble note puts them", prints), quad
+    quad = note_quad_from_prints(top, left)
+    weak = _weak_digits(agreeing, value, params)
+    if weak and seconds:
+        _ask(agreeing, seconds)
+        if params.strict_rivals and (rivals := _rivals(agreeing, value, params)):
+            return _unreadable(quad, f"the reads disagree ({', '.join(sorted(rivals | {value}))})", prints,
+                               params), quad
+        weak = _weak_digits(agreeing, value, params)
+    if weak:
+        return _unreadable(quad, f"both prints read {value} but not surely ({weak}); it is read again",
+                           prints, params), quad
+    return None, quad
+
+
+def _check_one_print(lone: Print, value: str, serial_prints: list[Print], seconds: Sequence[TextRecognizer],
+                     params: ReaderParams, quad: np.ndarray, prints: list[Print]) -> NoteRead | None:
+    """``ONE_PRINT`` evidence for ``value`` read on ``lone`` alone: every engine reads it (a Cyrillic engine
+    often shows the gap after the letters), no rival, ``one_print_engines`` CTC engines sure of every
+    digit, and a read laid out as a ruble's. Returns the refusal, or None when the evidence holds."""
+    if params.one_print_min_char_prob is None:
+        return _unreadable(quad, f"only one print shows the serial ({value}); check it by eye", prints, params)
+    _ask([lone], seconds)
+    if params.strict_rivals and (rivals := _rivals(serial_prints, value, params)):
+        return _unreadable(quad, f"the reads disagree ({', '.join(sorted(rivals | {value}))})", prints, params)
+    if one_print_sure(lone, value, params) < params.one_print_engines:
+        return _unreadable(quad, f"only one print shows the serial ({value}) and the engines are not sure of "
+                                 "every digit; check it by eye", prints, params)
+    if params.one_print_spaced and not _laid_out_as_ruble(lone, value, params):
+        return _unreadable(quad, f"only one print shows the serial ({value}) and no read shows it laid out as a "
+                                 "ruble's (letters, a gap, 7 digits); check it by eye", prints, params)
+    return None
 
 
 def decide(prints: list[Print], seconds: Sequence[TextRecognizer] = (),
@@ -284,41 +339,13 @@ def decide(prints: list[Print], seconds: Sequence[TextRecognizer] = (),
         return _unreadable(quad, f"the print is small and no second engine confirms {value}", prints, params)
     agreeing = [prints[i] for i in sorted(by_print[value])]
     if len(agreeing) >= 2:
-        ok, top, left = is_ruble_pair(agreeing[0].quad, agreeing[1].quad, params, scale)
-        if not ok:
-            return NoteRead(None, None, 0.0, quad, NoteStatus.OUT_OF_FORMAT,
-                            "two prints agree but do not lie where a 1997-series ruble note puts them", prints)
-        quad = note_quad_from_prints(top, left)
-        weak = _weak_digits(agreeing, value, params)
-        if weak and seconds:  # a print unsure of a digit: the cross-check engines read it too
-            for p in agreeing:
-                for engine in seconds:
-                    if not any(r.engine == engine.name for r, _ in p.reads):
-                        r2 = engine.recognize(p.crop)
-                        p.reads.append((r2, parse_serial_text(r2.text)))
-            weak = _weak_digits(agreeing, value, params)
-        if weak:
-            return _unreadable(quad, f"both prints read {value} but not surely ({weak}); it is read again",
-                               prints, params)
         evidence = Evidence.TWO_PRINTS
+        refused, quad = _check_two_prints(agreeing, value, seconds, params, scale, quad, prints)
     else:
-        lone = agreeing[0]
-        if params.one_print_min_char_prob is None:
-            return _unreadable(quad, f"only one print shows the serial ({value}); check it by eye", prints, params)
-        # one print only: every engine reads it (a Cyrillic engine often shows the gap after the letters)
-        for engine in seconds:
-            if not any(r.engine == engine.name for r, _ in lone.reads):
-                r2 = engine.recognize(lone.crop)
-                lone.reads.append((r2, parse_serial_text(r2.text)))
-        if params.strict_rivals and (rivals := _rivals(serial_prints, value, params)):
-            return _unreadable(quad, f"the reads disagree ({', '.join(sorted(rivals | {value}))})", prints, params)
-        if one_print_sure(lone, value, params) < params.one_print_engines:
-            return _unreadable(quad, f"only one print shows the serial ({value}) and the engines are not sure of "
-                                     "every digit; check it by eye", prints, params)
-        if params.one_print_spaced and not _laid_out_as_ruble(lone, value, params):
-            return _unreadable(quad, f"only one print shows the serial ({value}) and no read shows it laid out as a "
-                                     "ruble's (letters, a gap, 7 digits); check it by eye", prints, params)
         evidence = Evidence.ONE_PRINT
+        refused = _check_one_print(agreeing[0], value, serial_prints, seconds, params, quad, prints)
+    if refused is not None:
+        return refused
     scores = [r.score for p in prints for r, s in p.serials(SerialKind.SERIAL7) if s.digits == value]
     total = sum(votes.values())
     confidence = float(np.clip(np.mean(scores), 0.0, 1.0)) * (n / total)

@@ -35,7 +35,8 @@ from typing import Callable, Protocol, Sequence
 import cv2
 import numpy as np
 
-from dealer_assist.camera_util import CameraError, CaptureMode, open_camera_device
+from dealer_assist.capture import CameraError, CaptureMode, open_camera_device
+from dealer_assist.fileio import opencv_path
 
 __all__ = ["CameraError", "Frame", "FrameSource", "VideoSource", "ImageListSource", "open_source", "CameraFeed",
            "BACKOFF_S", "IMAGE_SUFFIXES", "describe_source"]
@@ -117,7 +118,10 @@ class VideoSource:
             # checks the index first: OpenCV segfaults on some
             self._cap = open_camera_device(target, mode if mode is not None else CaptureMode())
         else:
-            self._cap = cv2.VideoCapture(target)
+            try:
+                self._cap = cv2.VideoCapture(opencv_path(target))
+            except ValueError as exc:
+                raise CameraError(str(exc)) from None
         if not self._cap.isOpened():
             self._cap.release()
             if live:
@@ -162,9 +166,11 @@ class ImageListSource:
             path = self.paths[self._next]
             self._next += 1
             try:
-                # a named pipe or a device among the files would block the read forever: not an image
-                image = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
-            except cv2.error:  # e.g. a decompression bomb over OpenCV's pixel limit
+                # a named pipe or a device among the files would block the read forever: not an image.
+                # Read as bytes, decoded in memory: any file name (OpenCV crashes on one that is not UTF-8)
+                data = np.fromfile(path, np.uint8) if path.is_file() else None
+                image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data is not None and data.size else None
+            except (cv2.error, MemoryError, OSError):  # e.g. a decompression bomb over OpenCV's pixel limit
                 image = None
             if image is not None:
                 return image
@@ -182,7 +188,7 @@ def open_source(spec: str, fps: float | None = None, mode: CaptureMode | None = 
         spec: ``"0"``, a URL, a video file, a glob of images or a folder of images.
         fps: frame rate to assume for an image list (default :data:`IMAGE_LIST_FPS`).
         mode: what to ask a numbered camera for (default: its largest mode; see
-            :class:`~dealer_assist.camera_util.CaptureMode`). A stream or a file has its own size.
+            :class:`~dealer_assist.capture.CaptureMode`). A stream or a file has its own size.
 
     Raises:
         CameraError: nothing at that path, no image matches, or it cannot be opened.

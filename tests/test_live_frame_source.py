@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from rich.console import Console
 
-from dealer_assist.live.camera import BACKOFF_S, CameraError, CameraFeed, ImageListSource, open_source
+from dealer_assist.live.frame_source import BACKOFF_S, CameraError, CameraFeed, ImageListSource, open_source
 from dealer_assist.live.commands import parse_command
 from dealer_assist.live.dashboard import LiveStatus, render_dashboard
 from dealer_assist.live.session import LiveOptions, LiveSession

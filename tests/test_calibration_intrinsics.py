@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from dealer_assist.calibration import CalibrationError, load_profile
-from dealer_assist.calibration.camera import (
+from dealer_assist.calibration.intrinsics import (
     board_points_mm,
     calibrate_views,
     coverage,
