@@ -465,6 +465,19 @@ def test_issue14_6_the_early_screen_is_only_for_live_on_a_terminal(monkeypatch):
     assert take_early() is None
 
 
+def test_the_ocr_worker_process_never_draws_a_start_up_screen(monkeypatch):
+    # the spawned OCR worker gets the parent's argv and re-imports the CLI: a screen it drew was left
+    # above the dashboard (a stray panel and a border piece, seen in an 80x24 terminal)
+    import multiprocessing
+
+    from dealer_assist.live import startup
+
+    argv = ["/x/bin/dealer-assist", "live", "--camera", "0", "--calibration", "t", "--position", "4"]
+    monkeypatch.setattr(startup, "_is_live_on_a_terminal", lambda argv: True)
+    monkeypatch.setattr(multiprocessing.current_process(), "name", "SpawnProcess-1")
+    assert show_early(argv, {}) is None and take_early() is None
+
+
 def test_issue14_8_what_to_type_keeps_the_command_words_in_russian():
     statuses = {("P1", 1): ("pending", (("0234561", 1),), "")}
     pockets = {s: POCKETS[s] for s in SEATS[:2]}

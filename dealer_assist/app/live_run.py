@@ -324,6 +324,19 @@ class _FrameLoop:
             return self.session.jobs_done > 0 or self.feed.state == "ended"
         return self.frames > 0 or self.feed.state == "ended"
 
+    def draw(self) -> None:
+        """Show the screen: the start-up screen until the start-up is over, then the dashboard in a
+        display of its own (the start-up screen erases itself first: nothing of it stays above)."""
+        from rich.live import Live
+
+        if self.screen is not None and self.started():
+            self.screen.close()
+            self.screen = None
+            self.live = Live(self.screen_now(), console=self.console, auto_refresh=False, transient=False)
+            self.live.start(refresh=True)
+            return
+        self.live.update(self.screen_now(), refresh=True)
+
     def screen_now(self):
         from dealer_assist.live.dashboard import render_dashboard
 
@@ -423,16 +436,16 @@ class _FrameLoop:
 
         session, config = self.session, self.config
         if not self.interactive:
-            live = None
+            self.live = None
         elif self.run_screen is not None:
-            live = self.run_screen.live
+            self.live = self.run_screen.live
         else:
-            live = Live(self.screen_now(), console=self.console, auto_refresh=False, transient=False)
+            self.live = Live(self.screen_now(), console=self.console, auto_refresh=False, transient=False)
         keys_cm = cbreak(sys.stdin.fileno()) if self.keys_tty else nullcontext()
         try:
             with keys_cm:
-                if live is not None and not live.is_started:
-                    live.start(refresh=True)
+                if self.live is not None and not self.live.is_started:
+                    self.live.start(refresh=True)
                 while not session.quit_requested:
                     # a recording is read frame by frame: the next frame waits until every read the current
                     # one calls for is done (in slices, so that keys and the screen are answered meanwhile)
@@ -449,8 +462,8 @@ class _FrameLoop:
                         if note:
                             self.feedback.say(note)
                     self.progress(now)
-                    if live is not None and (now - self.last_draw > 0.25 or frame is not None and self.replay):
-                        live.update(self.screen_now(), refresh=True)
+                    if self.live is not None and (now - self.last_draw > 0.25 or frame is not None and self.replay):
+                        self.draw()
                         self.last_draw = now
                     if config.max_frames is not None and self.frames >= config.max_frames:
                         break
@@ -464,11 +477,11 @@ class _FrameLoop:
                     session.pump(wait=True)
                 view = session.view()
                 self.progress(time.monotonic(), done=True)
-                if live is not None:
-                    live.update(self.screen_now(), refresh=True)
+                if self.live is not None:
+                    self.draw()
         finally:
-            if live is not None:
-                live.stop()
+            if self.live is not None:
+                self.live.stop()
             if self.spectator is not None:
                 self.spectator.close()
             self.feed.close()

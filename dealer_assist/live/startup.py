@@ -138,6 +138,12 @@ def show_early(argv: Sequence[str] | None = None, environ: Mapping[str, str] | N
     environ = os.environ if environ is None else environ
     if _EARLY is not None or not _is_live_on_a_terminal(argv):
         return None
+    import multiprocessing
+
+    if multiprocessing.current_process().name != "MainProcess":  # named before the child imports __main__
+        # the OCR worker is spawned with the parent's argv and re-imports the CLI: it must not draw
+        # a screen of its own over the parent's (a stray panel left above the dashboard)
+        return None
     console = Console()
     if not console.is_terminal:
         return None
