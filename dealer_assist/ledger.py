@@ -57,6 +57,8 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Any, Iterable, Mapping, Sequence
 
+from dealer_assist.rules import from_dealers_left, split_chips
+
 __all__ = [
     "ORGANISER",
     "CARRIED_POT",
@@ -254,7 +256,7 @@ def build_ledger(records: Iterable[Mapping[str, Any]], *, ante: int = 0, rake: i
         following = hands[i + 1] if i + 1 < len(hands) else None
         carry_in = carry
         extra = carry_in + hand.ante * len(hand.dealt)  # joins the main pot: to the hand's winners
-        shares = {} if hand.rolls_over else _split(extra, hand.order)
+        shares = {} if hand.rolls_over else split_chips(extra, hand.order)
         carry = hand.pot_carry + (extra if hand.rolls_over else 0)
         if not hand.counted:
             continue
@@ -376,23 +378,10 @@ def _hand(record: Mapping[str, Any], ante: int, rake: int, since: datetime | Non
 
 
 def _from_dealers_left(winners: Sequence[str], seats: Sequence[str], dealer: object) -> list[str]:
-    """``winners`` in seat order starting left of the dealer, as far as the logged seats
-    tell (the players of the hand's ``input``); winners not seated there keep their order, after."""
-    if dealer in seats:
-        d = seats.index(dealer) + 1
-        seats = list(seats[d:]) + list(seats[:d])
-    placed = [n for n in seats if n in winners]
+    """``winners`` in the rules' odd-chip order over the logged seats (the players of the hand's
+    ``input``); winners not seated there keep their order, after."""
+    placed = [n for n in from_dealers_left(seats, dealer) if n in winners]
     return placed + [n for n in winners if n not in placed]
-
-
-def _split(amount: Chips, winners: Sequence[str]) -> dict[str, Chips]:
-    """Equal shares, odd chips one at a time in the order of ``winners`` (RULES.md §4)."""
-    if not winners or not amount:
-        return {}
-    if isinstance(amount, Fraction) and amount.denominator != 1:
-        return {n: amount / len(winners) for n in winners}
-    share, odd = divmod(int(amount), len(winners))
-    return {n: share + (1 if i < odd else 0) for i, n in enumerate(winners)}
 
 
 def fewest_transfers(balances: Mapping[str, Chips], *, exact_parties: int = EXACT_PARTIES
@@ -424,7 +413,7 @@ def fewest_transfers(balances: Mapping[str, Chips], *, exact_parties: int = EXAC
         exact = False
     transfers: list[Transfer] = []
     for group in groups:
-        transfers.extend(_settle([parties[i] for i in group]))
+        transfers.extend(_transfers_within([parties[i] for i in group]))
     return transfers, exact
 
 
@@ -484,7 +473,7 @@ def _greedy_groups(amounts: Sequence[Chips]) -> list[list[int]]:
     return groups
 
 
-def _settle(group: Sequence[tuple[str, Chips]]) -> list[Transfer]:
+def _transfers_within(group: Sequence[tuple[str, Chips]]) -> list[Transfer]:
     """Settle a group that adds up to 0: the largest debtor pays the largest creditor, in turn."""
     owed = [[amount, name] for name, amount in group if amount > 0]
     owing = [[-amount, name] for name, amount in group if amount < 0]

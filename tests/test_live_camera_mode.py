@@ -7,7 +7,7 @@ import cv2
 import pytest
 from typer.testing import CliRunner
 
-from dealer_assist.app.live_run import frame_label
+from dealer_assist.app.frame_loop import frame_label
 from dealer_assist.capture import CameraError, CaptureMode, configure_capture, parse_camera_size, parse_fourcc
 from dealer_assist.cli.app import app
 from dealer_assist.live.frame_source import open_source

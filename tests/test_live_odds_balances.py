@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from rich.console import Console
 
-from dealer_assist.app.live_run import session_balances
+from dealer_assist.app.frame_loop import session_balances
 from dealer_assist.live.dashboard import LiveStatus, render_dashboard
 from dealer_assist.live.table_state import NoteInfo, TableState
 from dealer_assist.live.table_view import table_view

@@ -2,7 +2,7 @@
 
 The loop's decisions are the live session's (:class:`dealer_assist.live.session.LiveSession`) and
 the screen is :func:`dealer_assist.live.dashboard.render_dashboard`; this module wires them to
-a terminal (keys, or command lines on standard input: :mod:`.terminal`), the preview window, the
+a terminal (keys, or command lines on standard input: :mod:`.terminal`; the turns: :mod:`.frame_loop`), the preview window, the
 spectator state file and the end of the run (what is logged, printed and returned).
 
 :func:`prepare_live` checks everything that can be refused before a frame is read (one sentence,
@@ -13,25 +13,16 @@ SIGTERM or SIGHUP, and returns a :class:`LiveOutcome`.
 from __future__ import annotations
 
 
-import os
 import secrets
-import sys
-import time
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from dealer_assist.app.terminal import (
-    Croupier,
-    LineCommands,
-    cbreak,
     open_startup_screen,
-    read_keys,
     restore_signals,
     stop_on_signals,
 )
 from dealer_assist.capture import CaptureMode
-from dealer_assist.fileio import dumps_json
 from dealer_assist.rules import TiePolicy, ZeroJoker
 
 __all__ = ["LiveConfig", "LiveSetupError", "LiveOutcome", "LiveRun", "prepare_live", "run_live"]
@@ -185,6 +176,7 @@ def run_live(run: LiveRun, console=None) -> LiveOutcome:
     """Run the frame loop until the run ends (see the module doc); the decided hand is logged first."""
     from rich.console import Console
 
+    from dealer_assist.app.frame_loop import FrameLoop
     from dealer_assist.calibration import CalibrationError
     from dealer_assist.display import has_display
     from dealer_assist.live.frame_source import CameraError, CameraFeed, describe_source, open_source
@@ -202,7 +194,7 @@ def run_live(run: LiveRun, console=None) -> LiveOutcome:
     outcome = LiveOutcome(2)
     previous = stop_on_signals()
     try:
-        outcome = _loop(run, feed, console, window, replay, describe_source(config.camera))
+        outcome = FrameLoop(run, feed, console, window, replay, describe_source(config.camera)).run()
     except (CalibrationError, CameraError) as exc:
         outcome.errors.append(str(exc))
     except KeyboardInterrupt:  # Ctrl-C, or SIGTERM / SIGHUP (see stop_on_signals)
@@ -229,296 +221,3 @@ def run_live(run: LiveRun, console=None) -> LiveOutcome:
     if session.log_errors and outcome.code in (0, 1):
         outcome.code = 2
     return outcome
-
-
-# ----------------------------------------------------------------------------- the frame loop
-
-
-def session_balances(records) -> tuple[tuple[str, object], ...]:
-    """The running balances of the hands this run finished (:func:`dealer_assist.ledger.build_ledger`, no
-    ante or rake): ``(player, net chips)``; empty while no chip changed hands."""
-    from dealer_assist.ledger import build_ledger
-
-    ledger = build_ledger(records)
-    if not any(p.net for p in ledger.players):
-        return ()
-    return tuple((p.name, p.net) for p in ledger.players)
-
-
-def frame_label(session) -> str:
-    """``"1920x1080 · 2.3-3.3 px/mm"``: what the camera really gives and how it sees the table."""
-    if session.frame_size is None:
-        return ""
-    w, h = session.frame_size
-    lo, hi = session.scale_px_per_mm or (0.0, 0.0)
-    scale = f"{lo:.1f} px/mm" if abs(hi - lo) < 0.05 else f"{lo:.1f}-{hi:.1f} px/mm"
-    return f"{w}x{h} · {scale}"
-
-
-def _reads_due(session) -> bool:
-    """Reads the current frame still calls for (queued, or with the OCR now)."""
-    return session.reading
-
-
-def _loop(run: LiveRun, feed, console, window, replay: bool, source_label: str) -> LiveOutcome:
-    """Run the frame loop (see the module doc) and say the result."""
-    return _FrameLoop(run, feed, console, window, replay, source_label).run()
-
-
-class _FrameLoop:
-    """One run of the frame loop: each turn reads a frame (or lets the reads a recorded frame calls for
-    finish), answers keys and command lines, shows the preview, the dashboard and the spectator
-    state; :meth:`run` then logs the hand and prints the result."""
-
-    def __init__(self, run: LiveRun, feed, console, window, replay: bool, source_label: str) -> None:
-        self.config, self.session = run.config, run.session
-        self.feed, self.console, self.window, self.replay, self.source_label = feed, console, window, replay, source_label
-        self.lang, self.as_json = self.config.lang, self.config.as_json
-        self.interactive = console.is_terminal and not self.as_json
-        self.keys_tty = sys.stdin.isatty() and self.interactive
-        self.lines = None if sys.stdin.isatty() else LineCommands(sys.stdin)
-        self.spectator = None
-        if self.config.spectator_state is not None:
-            from dealer_assist.spectator.state import StateWriter
-
-            self.spectator = StateWriter(self.config.spectator_state, session=self.session.session_id)
-        self.croupier = Croupier(self.session, self.lang)
-        self.feedback = self.croupier.feedback
-        self.frames = 0
-        self.fps = 0.0
-        self.stamps: list[float] = []
-        self.last_draw = 0.0
-        self.last_frame = None
-        self.run_screen = run.screen
-        self.screen = run.screen  # the start-up screen, until the OCR has read the first frame
-        self.balances: tuple = ()  # the session's running balances (the dashboard's line)
-        self.finished_seen = 0
-        self.ended = False
-        self.stop_error: str | None = None
-        # --json on a terminal shows no dashboard: a progress line on stderr says the run is alive
-        self.progress_tty = self.as_json and sys.stderr.isatty()
-        self.last_progress = 0.0
-
-    # ------------------------------------------------------------------ what is shown
-
-    def ocr_words(self) -> str:
-        state = self.session.ocr_state
-        if self.config.ocr and self.session.jobs_done == 0 and state.startswith("reading"):
-            return "loading"
-        return state
-
-    def status(self):
-        from dealer_assist.live.dashboard import LiveStatus
-
-        session = self.session
-        return LiveStatus(camera=self.feed.shown_state, fps=self.fps, ocr=self.ocr_words(), source=self.source_label,
-                          camera_detail=self.feed.detail, message=self.feedback.text,
-                          prompt=self.croupier.keys.prompt, warning=session.warning, frame=frame_label(session),
-                          profile=session.profile.name, recording_ended=session.recording_ended,
-                          trust_k=self.config.trust[0], balances=self.balances)
-
-    def started(self) -> bool:
-        """Whether the start-up is over: the OCR has read once (its models are loaded), or there is
-        no OCR and a frame came, or the recording ended."""
-        if self.config.ocr:
-            return self.session.jobs_done > 0 or self.feed.state == "ended"
-        return self.frames > 0 or self.feed.state == "ended"
-
-    def draw(self) -> None:
-        """Show the screen: the start-up screen until the start-up is over, then the dashboard in a
-        display of its own (the start-up screen erases itself first: nothing of it stays above)."""
-        from rich.live import Live
-
-        if self.screen is not None and self.started():
-            self.screen.close()
-            self.screen = None
-            self.live = Live(self.screen_now(), console=self.console, auto_refresh=False, transient=False)
-            self.live.start(refresh=True)
-            return
-        self.live.update(self.screen_now(), refresh=True)
-
-    def screen_now(self):
-        from dealer_assist.live.dashboard import render_dashboard
-
-        if self.screen is not None:
-            if not self.started():
-                self.screen.message = self.feedback.text
-                return self.screen.renderable()
-            self.screen = None
-        return render_dashboard(self.session.view(), self.status(), self.lang, self.console.width,
-                                self.console.height)
-
-    # ------------------------------------------------------------------ one turn
-
-    def run_command(self, text: str) -> None:
-        """A command line from standard input; a refused one is said on stderr (nobody sees a dashboard)."""
-        from dealer_assist.i18n import say
-
-        errors = len(self.session.log_errors)
-        msg, refused = self.croupier.line(text)
-        if refused or len(self.session.log_errors) > errors:
-            print(f"Refused: {msg}" if refused else f"Error: {msg}", file=sys.stderr, flush=True)
-        elif not self.interactive and not self.as_json:
-            self.console.print(say(msg, self.lang), markup=False, highlight=False)
-
-    def take_frame(self, frame, now: float) -> bool:
-        """Give ``frame`` to the session and count it; False when the run must stop (a frame of another shape)."""
-        from dealer_assist.calibration import CalibrationError
-
-        try:
-            self.session.on_frame(frame)
-        except CalibrationError as exc:  # a frame of another shape: stop, and still print the hand
-            self.stop_error = str(exc)
-            return False
-        self.last_frame = frame
-        self.frames += 1
-        self.stamps = [s for s in self.stamps + [now] if now - s <= 1.0]
-        if len(self.stamps) > 1:
-            self.fps = len(self.stamps) / max(1e-6, min(1.0, now - self.stamps[0]))
-        return True
-
-    def take_input(self) -> None:
-        """Keys (a terminal), command lines (a pipe), and keys pressed in the preview window."""
-        if self.keys_tty:
-            for k in read_keys(sys.stdin.fileno()):
-                self.croupier.key(k)
-        if self.lines is not None:
-            for text in self.lines.lines():
-                self.run_command(text)
-        if self.window is not None and self.last_frame is not None:
-            from dealer_assist.live.preview import draw_overlay
-
-            s = self.session.state
-            k = self.window.show(draw_overlay(self.last_frame.image, self.session.profile, list(self.session.tracker),
-                                              s.position, (f"hand {s.hand_number}  P={s.position}  {self.fps:.0f} fps",)))
-            if k is not None:
-                self.croupier.key(k)
-
-    def follow_finished(self) -> None:
-        """Hands the session finished since the last turn: said (without a dashboard), and the balances."""
-        session = self.session
-        if len(session.finished) <= self.finished_seen:
-            return
-        for record in session.finished[self.finished_seen:]:
-            if not self.interactive and not self.as_json:
-                self.console.print(f"hand {record['hand']} finished: {record['status']}, winners "
-                                   f"{', '.join(record['winners']) or 'none'}", markup=False, highlight=False)
-        self.finished_seen = len(session.finished)
-        self.balances = session_balances(session.finished)
-
-    def progress(self, now: float, done: bool = False) -> None:
-        """With ``--json`` on a terminal: one line on stderr, rewritten every second (frames, notes trusted)."""
-        if not self.progress_tty or (not done and now - self.last_progress < 1.0):
-            return
-        self.last_progress = now
-        trusted = sum(1 for t in self.session.tracker if t.status == "trusted")
-        line = f"live: {self.frames} frame(s) read, {trusted} note(s) trusted, OCR {self.ocr_words()}"
-        sys.stderr.write("\r\033[K" + line + ("\n" if done else ""))
-        sys.stderr.flush()
-
-    def recording_over(self) -> bool:
-        """After the recording's last frame: hold it as a still scene until its reads are done, then stay
-        while someone can still type commands. True when the loop should end."""
-        session = self.session
-        if self.feed.state == "ended" and not self.ended and not _reads_due(session):
-            self.ended = True
-            if self.last_frame is not None:
-                session.hold()  # the last frame as a still scene: read in the next turns of the loop
-        if self.ended and not _reads_due(session):
-            session.recording_ended = True  # no frame will read a note any more
-            return not self.keys_tty and (self.lines is None or self.lines.closed)
-        return False
-
-    # ------------------------------------------------------------------ the run
-
-    def run(self) -> LiveOutcome:
-        from rich.live import Live
-
-        session, config = self.session, self.config
-        if not self.interactive:
-            self.live = None
-        elif self.run_screen is not None:
-            self.live = self.run_screen.live
-        else:
-            self.live = Live(self.screen_now(), console=self.console, auto_refresh=False, transient=False)
-        keys_cm = cbreak(sys.stdin.fileno()) if self.keys_tty else nullcontext()
-        try:
-            with keys_cm:
-                if self.live is not None and not self.live.is_started:
-                    self.live.start(refresh=True)
-                while not session.quit_requested:
-                    # a recording is read frame by frame: the next frame waits until every read the current
-                    # one calls for is done (in slices, so that keys and the screen are answered meanwhile)
-                    due = self.replay and _reads_due(session)
-                    frame = None if due else self.feed.poll()
-                    now = time.monotonic()
-                    if frame is not None and not self.take_frame(frame, now):
-                        break
-                    session.pump(wait=self.replay, timeout_s=0.2)
-                    self.take_input()
-                    self.follow_finished()
-                    if self.spectator is not None:
-                        note = self.spectator.update(session.view())
-                        if note:
-                            self.feedback.say(note)
-                    self.progress(now)
-                    if self.live is not None and (now - self.last_draw > 0.25 or frame is not None and self.replay):
-                        self.draw()
-                        self.last_draw = now
-                    if config.max_frames is not None and self.frames >= config.max_frames:
-                        break
-                    if self.recording_over():
-                        break
-                    if frame is None and not due:
-                        time.sleep(0.005)
-                if (config.max_frames is not None and self.frames >= config.max_frames
-                        and self.last_frame is not None and self.replay):
-                    session.hold()
-                    session.pump(wait=True)
-                view = session.view()
-                self.progress(time.monotonic(), done=True)
-                if self.live is not None:
-                    self.draw()
-        finally:
-            if self.live is not None:
-                self.live.stop()
-            if self.spectator is not None:
-                self.spectator.close()
-            self.feed.close()
-        return self.result(view)
-
-    def result(self, view) -> LiveOutcome:
-        """Log the hand, then print it (``--json``, or the last dashboard without a terminal)."""
-        from dealer_assist.live.dashboard import render_dashboard
-
-        session = self.session
-        code = 0 if view.complete or not self.as_json else 1  # --json: a script learns the hand was not decided
-        # the decided hand goes to the log before anything is printed: an output that cannot be
-        # written (a closed pipe, a full disk) must not lose it
-        session.close("quit" if session.quit_requested else "end of video" if self.ended else "stopped")
-        outcome = LiveOutcome(2 if self.stop_error else code)
-        if self.stop_error:
-            outcome.errors.append(self.stop_error)
-        if self.stop_error is not None and self.frames == 0:
-            return outcome  # the first frame was refused: nothing to show
-        try:
-            if self.as_json:
-                out = view.result_json()
-                out["hand_number"] = view.state.hand_number
-                out["frames"] = self.frames
-                if session.warning and session.options.ocr:
-                    # the dashboard's warning (a camera too far to read) has no dashboard here
-                    out["warning"] = session.warning
-                    print(session.warning, file=sys.stderr, flush=True)
-                sys.stdout.write(dumps_json(out) + "\n")
-                sys.stdout.flush()
-            elif not self.interactive:
-                self.console.print(render_dashboard(view, self.status(), self.lang, self.console.width))
-        except OSError as exc:
-            try:
-                sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - nothing more may go to the broken output
-            except OSError:
-                pass
-            outcome.code = 2
-            outcome.errors.append(f"the result cannot be written to standard output ({exc.strerror or exc}).")
-        return outcome

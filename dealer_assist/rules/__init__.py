@@ -20,8 +20,8 @@ from dealer_assist.rules.hands import NO_HAND, BestHand, HandClass, best_hand, c
 from dealer_assist.rules.notes import RankOption, Shift, check_serial, is_serial, rank_options, repeated_serials
 from dealer_assist.rules.odds import AllInOdds, PlayerOdds, all_in_odds, odds_to_json, parse_odds_hand
 from dealer_assist.rules.options import TiePolicy, ZeroJoker
-from dealer_assist.rules.settlement import Pot, Settlement, settle
-from dealer_assist.rules.showdown import Hand, Player, PlayerResult, Showdown, dealer_among, evaluate
+from dealer_assist.rules.settlement import Pot, Settlement, settle, split_chips
+from dealer_assist.rules.showdown import Hand, Player, PlayerResult, Showdown, dealer_among, evaluate, from_dealers_left
 
 __all__ = [
     "AllInOdds",
@@ -46,6 +46,7 @@ __all__ = [
     "chips_to_json",
     "classify",
     "dealer_among",
+    "from_dealers_left",
     "evaluate",
     "hand_strength",
     "is_serial",
@@ -56,4 +57,5 @@ __all__ = [
     "repeated_serials",
     "result_to_json",
     "settle",
+    "split_chips",
 ]

@@ -139,7 +139,22 @@ def settle(
             for n in winners:
                 payouts[n] += Fraction(amount, len(winners))
         else:
-            share, odd = divmod(amount, len(winners))
-            for i, n in enumerate(winners):  # winners are already from the dealer's left
-                payouts[n] += share + (1 if i < odd else 0)
+            for n, chips in split_chips(amount, winners).items():  # winners are already from the dealer's left
+                payouts[n] += chips
     return Settlement(tuple(pots), payouts, carry)
+
+
+def split_chips(amount, winners: Sequence[str]) -> dict[str, Chips]:
+    """``amount`` chips shared by ``winners``, given in odd-chip order (seat order from the dealer's
+    left): equal shares, odd chips one at a time in that order (RULES.md §4); a fraction of a chip
+    (an exact settlement) is shared exactly. Empty when there is nobody or nothing to share.
+
+    >>> split_chips(11, ["B", "C", "A"])
+    {'B': 4, 'C': 4, 'A': 3}
+    """
+    if not winners or not amount:
+        return {}
+    if isinstance(amount, Fraction) and amount.denominator != 1:
+        return {n: amount / len(winners) for n in winners}
+    share, odd = divmod(int(amount), len(winners))
+    return {n: share + (1 if i < odd else 0) for i, n in enumerate(winners)}

@@ -128,11 +128,7 @@ class Hand:
         ...              Player("C", ("5555555", "6666666"))), dealer="A").odd_chip_order()
         ('B', 'C', 'A')
         """
-        names = tuple(p.name for p in self.players)
-        if self.dealer is None:
-            return names
-        d = names.index(self.dealer) + 1
-        return names[d:] + names[:d]
+        return from_dealers_left(tuple(p.name for p in self.players), self.dealer)
 
     @property
     def pockets_known(self) -> bool:
@@ -154,6 +150,20 @@ class Hand:
         placed += [(f"players[{i}].pocket[{j}]", serial)
                    for i, player in enumerate(self.players) for j, serial in enumerate(player.pocket)]
         return repeated_serials(placed)
+
+
+def from_dealers_left(seats: Sequence[str], dealer: object) -> tuple[str, ...]:
+    """``seats`` (in seat order) starting left of ``dealer``: the odd-chip order (RULES.md §4);
+    unchanged when the dealer is not among them.
+
+    >>> from_dealers_left(["A", "B", "C"], "A"), from_dealers_left(["A", "B"], None)
+    (('B', 'C', 'A'), ('A', 'B'))
+    """
+    seats = tuple(seats)
+    if dealer not in seats:
+        return seats
+    d = seats.index(dealer) + 1
+    return seats[d:] + seats[:d]
 
 
 def dealer_among(seats: Sequence[str], dealer: str, players: Sequence[str]) -> str | None:
