@@ -162,6 +162,10 @@ class Ledger:
         return out
 
 
+#: The most chips one record's field may hold: more is a damaged or forged log, not a game.
+MAX_CHIPS = 10**12
+
+
 def parse_chips(value: object) -> Chips:
     """Chips as the log writes them: a whole number >= 0, or ``"a/b"`` (an exact share).
 
@@ -172,8 +176,10 @@ def parse_chips(value: object) -> Chips:
     """
     if isinstance(value, bool):
         raise ValueError(f"{str(value).lower()} is not a number of chips")
-    if isinstance(value, int) and value >= 0:
+    if isinstance(value, int) and 0 <= value <= MAX_CHIPS:
         return value
+    if isinstance(value, int) and value > MAX_CHIPS:
+        raise ValueError(f"a number of chips over {MAX_CHIPS:,} ({len(str(value))} digits)")
     if isinstance(value, str) and len(value) <= 40 and value.replace("/", "", 1).isdigit() and value.isascii():
         chips = Fraction(value)
         return chips.numerator if chips.denominator == 1 else chips

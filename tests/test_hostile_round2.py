@@ -98,3 +98,37 @@ def test_an_image_name_that_is_not_utf8_is_recorded_as_text_our_json_reads_back(
 
     record = {"image": path_text(os.fsdecode(b"/tmp/d\xff.jpg"))}
     assert parse_json(dumps_json(record).encode("utf-8"), "profile") == {"image": "/tmp/d\ufffd.jpg"}
+
+
+def test_a_null_line_is_named_not_taken_for_no_hands():
+    for command in ("odds", "eval"):
+        done = _process(command, "--hands", "-", input=b"null\n", timeout=60)
+        assert done.returncode == 1
+        assert "line 1: a hand must be a JSON object, got null." in done.stderr.decode(), command
+
+
+def test_thousands_of_torn_lines_are_a_screenful_of_warnings(tmp_path):
+    log = tmp_path / "hands.jsonl"
+    good = json.dumps(logged_hand("ABC", BOARD, POCKETS, chips={"A": 10, "B": 30, "C": 30}, hand=1))
+    log.write_text(good + "\n" + "{torn\n" * 3000)
+    done = _process("history", "--log", str(log), timeout=60)
+    warnings = [line for line in done.stderr.decode().splitlines() if line.startswith("warning:")]
+    assert len(warnings) == 11 and warnings[-1].startswith("warning: and 2990 more line(s)")
+
+
+def test_a_chip_count_of_thousands_of_digits_is_refused_briefly():
+    record = logged_hand("ABC", BOARD, POCKETS, chips={"A": 10, "B": 30, "C": 30}, hand=1)
+    record["chips"]["A"] = 10 ** 4000
+    (skipped,) = build_ledger([record]).skipped
+    assert "chips over 1,000,000,000,000 (4001 digits)" in skipped and len(skipped) < 200
+
+
+def test_camera_size_for_a_recording_is_said_to_be_unused(tmp_path):
+    from live_helpers import plain_profile, write_frames
+
+    frames = write_frames(tmp_path / "frames", 2)
+    profile = plain_profile((320, 180), ["alice", "boris"], tmp_path / "table.json")
+    done = _process("live", "--camera", frames, "--calibration", str(profile.path), "--position", "4", "--no-ocr",
+                    "--no-window", "--json", "--no-log", "--camera-size", "640x480", input=b"")
+    assert done.returncode == 1  # the hand is not decided: nobody typed the serials
+    assert "--camera-size and --fourcc ask a numbered camera for a mode" in done.stderr.decode()

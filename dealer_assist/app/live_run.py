@@ -179,7 +179,7 @@ def run_live(run: LiveRun, console=None) -> LiveOutcome:
     from dealer_assist.app.frame_loop import FrameLoop
     from dealer_assist.calibration import CalibrationError
     from dealer_assist.display import has_display
-    from dealer_assist.live.frame_source import CameraError, CameraFeed, describe_source, open_source
+    from dealer_assist.live.frame_source import CameraError, CameraFeed, describe_source, is_camera_index, open_source
 
     config, session, source = run.config, run.session, run.source
     replay = not source.live and not config.realtime
@@ -210,6 +210,10 @@ def run_live(run: LiveRun, console=None) -> LiveOutcome:
             run.worker.close()
             feed.close()
             restore_signals(previous)
+    mode = config.capture
+    if not is_camera_index(config.camera) and mode is not None and (mode.size or mode.fourcc):
+        outcome.notices.append("--camera-size and --fourcc ask a numbered camera for a mode; a recording or a "
+                               "stream gives its own, so they were not used.")
     skipped = getattr(source, "skipped", [])
     if skipped:
         names = ", ".join(p.name for p in skipped[:5]) + (f" and {len(skipped) - 5} more" if len(skipped) > 5 else "")

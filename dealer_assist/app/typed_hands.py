@@ -78,9 +78,12 @@ def line_json(number: int, raw: bytes | None) -> tuple[object, str | None, bool]
     if is_blank_line(raw):
         return None, None, True
     try:
-        return parse_json(raw, "the line"), None, True
+        value = parse_json(raw, "the line")
     except JsonInputError as error:
         return None, str(error), error.reason != NOT_UTF8
+    if value is None:  # JSON null: not a blank line, and no hand
+        return None, "a hand must be a JSON object, got null.", True
+    return value, None, True
 
 
 def _line_hand(number: int, raw: bytes | None, exact: bool, reject_duplicates: bool) -> LineResult | None:

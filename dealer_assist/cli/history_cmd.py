@@ -23,6 +23,9 @@ from dealer_assist.render import name_text, render_showdown, safe_text
 
 __all__ = ["history_command"]
 
+#: Lines of the log said one by one; the rest are counted.
+WARNINGS_SHOWN = 10
+
 
 def _cell(value: object) -> Text:
     """A logged field as a table cell: empty when absent or null; shown as it is written (a log
@@ -49,8 +52,11 @@ def history_command(
     except HistoryError as exc:
         fail(str(exc))
     err = report_console(stderr=True)
-    for w in warnings:
+    for w in warnings[:WARNINGS_SHOWN]:
         err.print(safe_text(f"warning: {w}"), markup=False, highlight=False, soft_wrap=True)
+    if len(warnings) > WARNINGS_SHOWN:  # a torn or foreign log: a screenful, not thousands of lines
+        err.print(f"warning: and {len(warnings) - WARNINGS_SHOWN} more line(s) of the log that are not hand records; "
+                  f"skipped.", markup=False, highlight=False, soft_wrap=True)
     if show is not None:
         if show > len(records):
             fail(f"The log {path} holds {len(records)} hand(s); there is no hand {show}.")

@@ -181,6 +181,11 @@ class ImageListSource:
         pass
 
 
+def is_camera_index(camera: str) -> bool:
+    """``--camera`` names a numbered camera (``0``, ``1``), not a file, a glob or a URL."""
+    return re.fullmatch(r"[0-9]+", str(camera).strip()) is not None
+
+
 def open_source(spec: str, fps: float | None = None, mode: CaptureMode | None = None) -> FrameSource:
     """Open ``--camera SPEC`` (see the module doc).
 
@@ -196,7 +201,7 @@ def open_source(spec: str, fps: float | None = None, mode: CaptureMode | None = 
     s = str(spec).strip()
     if not s:
         raise CameraError("--camera is empty: give a camera number, a video file, a URL or a glob of images.")
-    if re.fullmatch(r"[0-9]+", s):
+    if is_camera_index(s):
         return VideoSource(int(s), True, describe_source(s), mode)
     if s.lower().startswith("file://"):
         # a file given as a URL is a file: played back, ended at its end (not a stream to reconnect)
