@@ -1,10 +1,10 @@
-"""Two prints agreeing are two pieces of evidence only when each print backs each digit.
+"""Two prints agreeing are two pieces of evidence only when no read contradicts a digit one of them is unsure of.
 
 The reads below are those of a real 1000-rouble note (serial 2744194) seen upside down at
 2.5 px/mm on the far side of ``bench_live_real.py`` set-up B: PP-OCRv6 read 2744199 on both prints,
-sure of the last 9 on one print (0.986) and not on the other (0.711), where PP-OCRv4 read the true
-2744194. Before ``two_print_each_min_char_prob`` the note was trusted as 2744199 and the hand paid
-the wrong player. The second case is the clean real_101 photo, where one print's 3 is unsure
+sure of the last 9 on one print (0.986) and not on the other (0.711), where PP-OCRv4 read "62744194"
+(the true 2744194). Before ``two_print_each_min_char_prob`` the note was trusted as 2744199 and the
+hand paid the wrong player. The second case is the clean real_101 photo, where one print's 3 is unsure
 (0.68) and PP-OCRv4 backs it (0.993): it stays trusted.
 """
 
@@ -99,3 +99,20 @@ def test_two_prints_each_sure_of_every_digit_need_no_second_engine():
     note, engine = _note(SURE_TOP, SURE_TOP, v4)
     assert (note.serial, note.status, note.evidence) == ("2744199", NoteStatus.TRUSTED, Evidence.TWO_PRINTS)
     assert engine.asked == 0
+
+
+def test_a_digit_one_print_is_unsure_of_stands_when_no_engine_reads_another_there():
+    # a synthetic specimen note of bench_live_recorded.py (2672838 at ~1.8 px/mm): the top print is unsure
+    # of its 5th and 6th digits; PP-OCRv4 reads only 6 digits there, nothing that contradicts them
+    unsure = (0.997, 0.997, 0.998, 0.997, 0.649, 0.481, 0.948)
+    prints = [Print(quad=_box(TOP_RIGHT_PRINT_MM), crop=np.full((8, 40, 3), 1, np.uint8),
+                    reads=[(LineRead("2672838", 0.9, "rapidocr", unsure), parse_serial_text("2672838"))]),
+              Print(quad=_box(LEFT_PRINT_MM), crop=np.full((8, 40, 3), 2, np.uint8),
+                    reads=[(LineRead("ay 2672838", 0.95, "rapidocr", (0.652, 0.999, 0.965) + (1.0,) * 7),
+                            parse_serial_text("ay 2672838"))])]
+    v4 = FakeEngine("ppocr-v4", {1: LineRead("267278", 0.6, "ppocr-v4", (0.839, 0.578, 0.74, 0.755, 0.32, 0.685)),
+                                 2: LineRead("qy2672838", 0.9, "ppocr-v4", (0.453,) + (0.99,) * 8)})
+    tesseract = FakeEngine("tesseract", {1: LineRead("", 0.0, "tesseract"), 2: LineRead("чу 2672838", 0.0, "tesseract")})
+    note = decide(prints, (v4, tesseract), "rapidocr", DEFAULT_PARAMS, PX_PER_MM)
+    assert (note.serial, note.status, note.evidence) == ("2672838", NoteStatus.TRUSTED, Evidence.TWO_PRINTS)
+    assert v4.asked == 2  # the unsure print was read by the cross-check engine before it was let stand

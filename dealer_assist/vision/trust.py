@@ -106,35 +106,52 @@ def _letters_taken_for_digits(prints: Sequence[Print]) -> None:
                                   if s.kind is SerialKind.SERIAL9 and s.digits[2:] in sevens else s for s in ss])
 
 
-def _weak_digits(prints: Sequence[Print], value: str, params: ReaderParams) -> str:
-    """The digits of ``value`` not read surely, shown as ``"2nd, 6th digit"``: a digit no CTC read of
-    ``prints`` read with ``two_print_min_char_prob``, or one that a print's CTC reads of ``value``
-    all read below ``two_print_each_min_char_prob`` unless two engines read all of ``value`` on that
-    print (each print must back each digit: the prints are the independent evidence; :func:`decide`
-    has the cross-check engines read a print that does not). Empty when every digit was read surely (or no engine gives
-    per-character probabilities)."""
+def _digit_names(positions: Sequence[int]) -> str:
+    names = {1: "st", 2: "nd", 3: "rd"}
+    return ", ".join(f"{i + 1}{names.get(i + 1, 'th')}" for i in positions) + (" digit" if positions else "")
+
+
+def _weak_digits(prints: Sequence[Print], value: str, params: ReaderParams) -> tuple[list[int], dict[int, list[int]]]:
+    """The digits of ``value`` not read surely: ``(unsure, unbacked)``. ``unsure``: positions no CTC read
+    of ``prints`` read with ``two_print_min_char_prob``; ``unbacked``: per print (its index in
+    ``prints``), positions its CTC reads of ``value`` all read below ``two_print_each_min_char_prob``,
+    unless two engines read all of ``value`` on that print. Both empty when no engine gives
+    per-character probabilities."""
     tau, tau_each = params.two_print_min_char_prob, params.two_print_each_min_char_prob
-    if tau is None and tau_each is None:
-        return ""
     per_print: list[list[float]] = []
-    backed: list[list[float]] = []  # per print: 1.0 where two engines read the value there, else its best
-    for p in prints:
+    unbacked: dict[int, list[int]] = {}
+    for k, p in enumerate(prints):
         best: list[float] | None = None
         engines = {r.engine for r, s in p.serials(SerialKind.SERIAL7) if s.digits == value and not s.derived}
         for r, s in p.serials(SerialKind.SERIAL7):
             probs = r.probs_of(s.start, len(s.digits)) if s.digits == value and hasattr(r, "probs_of") else None
             if probs is not None and len(probs) == len(value):
                 best = list(probs) if best is None else [max(a, b) for a, b in zip(best, probs)]
-        if best is not None:
-            per_print.append(best)
-            backed.append([1.0] * len(value) if len(engines) >= 2 else best)
-    if not per_print:
-        return ""
-    weak = [i for i in range(len(value))
-            if (tau is not None and max(pp[i] for pp in per_print) < tau)
-            or (tau_each is not None and min(pp[i] for pp in backed) < tau_each)]
-    names = {1: "st", 2: "nd", 3: "rd"}
-    return ", ".join(f"{i + 1}{names.get(i + 1, 'th')}" for i in weak) + (" digit" if weak else "")
+        if best is None:
+            continue
+        per_print.append(best)
+        if tau_each is not None and len(engines) < 2:
+            if low := [i for i, pr in enumerate(best) if pr < tau_each]:
+                unbacked[k] = low
+    unsure = [i for i in range(len(value))
+              if tau is not None and per_print and max(pp[i] for pp in per_print) < tau]
+    return unsure, unbacked
+
+
+def _contradicted(p: Print, value: str, positions: Sequence[int], params: ReaderParams) -> list[int]:
+    """Of ``positions``, those where a read of print ``p`` shows another digit than ``value``: any 7
+    digits in a row of a read (letters dropped) that match ``value`` in all but at most
+    ``similar_hamming`` places and differ at that position (an engine reading ``"62744194"`` where
+    ``value`` is 2744199 contradicts its 7th digit)."""
+    out: set[int] = set()
+    for r, _ in p.reads:
+        digits = "".join(ch for ch in r.text if ch.isascii() and ch.isdigit())
+        for a in range(len(digits) - len(value) + 1):
+            window = digits[a:a + len(value)]
+            diff = [i for i in range(len(value)) if window[i] != value[i]]
+            if 0 < len(diff) <= params.similar_hamming:
+                out.update(i for i in diff if i in positions)
+    return sorted(out)
 
 
 def _rivals(prints: Sequence[Print], value: str, params: ReaderParams) -> set[str]:
@@ -177,16 +194,24 @@ def _check_two_prints(agreeing: list[Print], value: str, seconds: Sequence[TextR
         return NoteRead(None, None, 0.0, quad, NoteStatus.OUT_OF_FORMAT,
                         "two prints agree but do not lie where a 1997-series ruble note puts them", prints), quad
     quad = note_quad_from_prints(top, left)
-    weak = _weak_digits(agreeing, value, params)
-    if weak and seconds:
+    unsure, unbacked = _weak_digits(agreeing, value, params)
+    if (unsure or unbacked) and seconds:  # the cross-check engines read the prints too
         _ask(agreeing, seconds)
         if params.strict_rivals and (rivals := _rivals(agreeing, value, params)):
             return _unreadable(quad, f"the reads disagree ({', '.join(sorted(rivals | {value}))})", prints,
                                params), quad
-        weak = _weak_digits(agreeing, value, params)
-    if weak:
-        return _unreadable(quad, f"both prints read {value} but not surely ({weak}); it is read again",
-                           prints, params), quad
+        unsure, unbacked = _weak_digits(agreeing, value, params)
+    if unsure:
+        return _unreadable(quad, f"both prints read {value} but not surely ({_digit_names(unsure)}); it is read "
+                                 f"again", prints, params), quad
+    # a digit one print is unsure of stands when no engine reads another digit there on that print
+    for k, positions in unbacked.items():
+        if against := _contradicted(agreeing[k], value, positions, params):
+            return _unreadable(quad, f"both prints read {value}, but one is unsure of the {_digit_names(against)} "
+                                     f"and another read of it differs there; it is read again", prints, params), quad
+        if not seconds:
+            return _unreadable(quad, f"both prints read {value} but one is unsure of the {_digit_names(positions)} "
+                                     f"and no second engine reads it; it is read again", prints, params), quad
     return None, quad
 
 
