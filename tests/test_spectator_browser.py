@@ -17,11 +17,11 @@ import re
 import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import urllib.error
 import urllib.request
+from contextlib import nullcontext
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -120,7 +120,9 @@ def test_the_page_shows_a_hand_and_follows_the_table_by_itself(tmp_path):
                 urllib.request.urlopen(base + path, timeout=10)
             assert refused.value.code == 403 and refused.value.read().decode() == TOKEN_REFUSAL
 
-        with tempfile.TemporaryDirectory(prefix="chromium-profile-") as profile:
+        # the profile lives in pytest's tmp_path: chromium may still be writing it when the block ends
+        # (a TemporaryDirectory removed under it failed with "Directory not empty" on a busy machine)
+        with nullcontext(str(tmp_path / "chromium-profile")) as profile:
             driver = browser(profile)
             wait = WebDriverWait(driver, 60, poll_frequency=0.1)  # generous: CI machines may be busy
             started = time.monotonic()
