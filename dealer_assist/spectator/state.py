@@ -51,15 +51,14 @@ from pathlib import Path
 from typing import Any, Callable
 
 from dealer_assist.fileio import dumps_json, write_atomic
+from dealer_assist.live.table_state import POCKET_NOTES
 from dealer_assist.rules import chips_to_json
 from dealer_assist.rules.odds import AllInOdds, odds_to_json
 
-__all__ = ["SCHEMA", "VERSION", "state_from_view", "write_state", "default_state_path", "view_odds", "StateWriter"]
+__all__ = ["SCHEMA", "VERSION", "state_from_view", "write_state", "default_state_path", "StateWriter"]
 
 SCHEMA = "dealer-assist/table-state"
 VERSION = 1
-POCKET_NOTES = 2
-BOARD_NOTES = 3
 
 
 def default_state_path(log_path: str | os.PathLike) -> Path:
@@ -82,8 +81,8 @@ def state_from_view(view, *, session: str | None = None, odds: AllInOdds | None 
     Pure: no clock (``written`` is stamped by :func:`write_state`), no files.
     ``session``: the hand log's session id, so a reader can tell this hand from
     a logged one of the same number. ``odds``: the hand's all-in odds when the
-    caller has them; otherwise they are computed here (:func:`view_odds`) when
-    every seat still in has revealed and board notes are still to come.
+    caller has them; otherwise the view's (``TableView.odds``: known when every seat still
+    in has revealed and board notes are still to come).
     """
     state = view.state
     board = []
@@ -126,19 +125,13 @@ def state_from_view(view, *, session: str | None = None, odds: AllInOdds | None 
             out["payouts"] = {n: chips_to_json(c) for n, c in view.settlement.payouts.items()}
             out["carry"] = chips_to_json(view.settlement.carry)
     if odds is None:
-        odds = view_odds(view)
+        odds = getattr(view, "odds", None)  # decided by table_view (every seat still in revealed, board to come)
     if odds is not None:
         revealed = {s.name for s in view.seats if s.revealed}
         as_json = odds_to_json(odds)
         as_json["players"] = {n: o for n, o in as_json["players"].items() if n in revealed}
         out["odds"] = as_json
     return out
-
-
-def view_odds(view) -> AllInOdds | None:
-    """The exact all-in odds of the hand in ``view`` (:attr:`~dealer_assist.live.table_view.TableView.odds`,
-    decided by :func:`~dealer_assist.live.table_view.table_view`), or ``None`` when they are not known yet."""
-    return getattr(view, "odds", None)
 
 
 def write_state(view_json: dict[str, Any], path: str | os.PathLike, *, now: datetime | None = None) -> None:
