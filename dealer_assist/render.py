@@ -29,7 +29,7 @@ from rich.text import Text
 from dealer_assist.i18n import LANGUAGES, texts
 from dealer_assist.rules import HandClass, PlayerResult, RankOption, Shift, Showdown, chips_to_json
 
-__all__ = ["LANGUAGES", "class_name", "note_reason", "serial_text", "alternatives_text", "chip_warnings",
+__all__ = ["LANGUAGES", "percent", "class_name", "note_reason", "serial_text", "alternatives_text", "chip_warnings",
            "render_showdown", "safe_text", "name_text"]
 
 #: Style of the digit at the playing position, and of the digit a zero shifted to.
@@ -76,6 +76,25 @@ def name_text(value: object, style: str = "") -> Text:
     """:func:`safe_text` as a :class:`~rich.text.Text` (``alice[blink]`` stays those characters); folded, never
     cut with an ellipsis, where a table column is too narrow for it: two names never look alike."""
     return Text(safe_text(value), style=style, overflow="fold")
+
+
+def percent(p: float, digits: int = 2) -> str:
+    """A probability for people: ``"42.13%"`` (``digits`` decimals); ``"<0.01%"`` / ``">99.99%"``
+    when rounding would show 0% or 100% for what is not exactly so.
+
+    >>> percent(0.42131), percent(0.0), percent(1.0), percent(2e-7), percent(1 - 2e-7), percent(0.99, 1)
+    ('42.13%', '0%', '100%', '<0.01%', '>99.99%', '99.0%')
+    """
+    if p == 0:
+        return "0%"
+    if p == 1:
+        return "100%"
+    least = 0.5 * 10 ** -(digits + 2)
+    if p < least:
+        return f"<{10 ** -digits:.{digits}f}%"
+    if p > 1 - least:
+        return f">{100 - 10 ** -digits:.{digits}f}%"
+    return f"{100 * p:.{digits}f}%"
 
 
 def class_name(hand_class: HandClass, lang: str = "en") -> str:

@@ -18,12 +18,12 @@ from rich.text import Text
 from dealer_assist.app.typed_hands import HandsFileError, line_json, numbered_lines
 from dealer_assist.cli.app import app
 from dealer_assist.cli.output import OutputError, json_line, line_error, output_errors, report_console, write_stdout
-from dealer_assist.render import name_text, serial_text
+from dealer_assist.render import name_text, percent, serial_text
 from dealer_assist.rules.errors import HandError
 from dealer_assist.rules.odds import AllInOdds, all_in_odds, odds_to_json, parse_odds_hand
 from dealer_assist.rules.showdown import Hand
 
-__all__ = ["odds_command", "percent", "render_odds"]
+__all__ = ["odds_command", "render_odds"]
 
 EPILOG = (
     "Examples:\n\n"
@@ -66,24 +66,6 @@ def odds_command(
     if bad:
         typer.echo(f"{bad} hand line(s) could not be evaluated.", err=True)
         raise typer.Exit(code=1)
-
-
-def percent(p: float) -> str:
-    """A probability for people: ``"42.13%"``; ``"<0.01%"`` / ``">99.99%"`` when
-    rounding would show 0% or 100% for what is not exactly so.
-
-    >>> percent(0.42131), percent(0.0), percent(1.0), percent(2e-7), percent(1 - 2e-7)
-    ('42.13%', '0%', '100%', '<0.01%', '>99.99%')
-    """
-    if p == 0:
-        return "0%"
-    if p == 1:
-        return "100%"
-    if p < 0.00005:
-        return "<0.01%"
-    if p > 0.99995:
-        return ">99.99%"
-    return f"{100 * p:.2f}%"
 
 
 _STATUS = {"folded": "folded", "not revealed": "did not reveal", "last standing": "last player standing"}

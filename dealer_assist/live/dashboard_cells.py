@@ -16,7 +16,7 @@ from rich.text import Text
 from dealer_assist.i18n import say, say_place
 from dealer_assist.live.table_state import BOARD_NOTES, POCKET_NOTES
 from dealer_assist.live.table_view import SeatView, Slot, TableView, chips_text
-from dealer_assist.render import chip_warnings
+from dealer_assist.render import chip_warnings, percent
 
 #: The reason a read that found no note at a known note's place gives (live/tracker.py): the note
 #: is there, but no serial print shows -- face down, or covered.
@@ -216,23 +216,13 @@ def result_parts(seat: SeatView, t: Mapping[str, str], short: bool = False) -> t
     return Text(t[key], style=style), payout
 
 
-def percent(p: float) -> str:
-    """A probability for people: ``42.1%``; ``<0.1%`` and ``>99.9%`` near the ends, so that a chance is
-    never shown as a certainty."""
-    if 0.0 < p < 0.0005:
-        return "<0.1%"
-    if 0.9995 <= p < 1.0:
-        return ">99.9%"
-    return f"{p * 100:.1f}%"
-
-
 def odds_text(odds: tuple[float, float], t: Mapping[str, str], short: bool = False) -> Text:
     """A seat's all-in odds (:attr:`~.table_view.SeatView.odds`): ``win 42.1% · tie 3.0%``."""
     win, tie = odds
     if short:
-        tie_part = " · " + t["tie_short"].format(tie=percent(tie)) if tie else ""
-        return Text(t["odds_short"].format(win=percent(win)) + tie_part, style="cyan")
-    return Text(t["odds"].format(win=percent(win), tie=percent(tie)), style="cyan")
+        tie_part = " · " + t["tie_short"].format(tie=percent(tie, 1)) if tie else ""
+        return Text(t["odds_short"].format(win=percent(win, 1)) + tie_part, style="cyan")
+    return Text(t["odds"].format(win=percent(win, 1), tie=percent(tie, 1)), style="cyan")
 
 
 def balances_line(status: LiveStatus, t: Mapping[str, str]) -> Text | None:
