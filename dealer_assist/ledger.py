@@ -2,7 +2,9 @@
 buy-ins and rake, and the fewest transfers that settle everyone (RULES.md §4).
 
 Pure computation over hand-log records (the dicts that
-:func:`dealer_assist.live.history.read_log` returns; reading the file stays there).
+:func:`dealer_assist.live.history.iter_log` yields; reading the file stays there),
+summed one record at a time (:class:`LedgerBuilder`), so a log of any length
+costs memory by its players, not its hands.
 
 What a hand moves, per record (``status`` ``"showdown"``: a decided hand):
 
@@ -27,7 +29,9 @@ What a hand moves, per record (``status`` ``"showdown"``: a decided hand):
 
 Chips are conserved: ``sum(net) + rake + carried_out - carried_in == 0``
 (``carried_in``: chips carried into the first counted hand from hands before
-``since``).  Splits are in whole chips with odd chips one at a time from the
+``since``).  Records are checked by the hand log's one validator
+(:func:`dealer_assist.live.log_record.check_record`) when they were not read
+through it; one that fails is left out with its sentence, never raised.  Splits are in whole chips with odd chips one at a time from the
 dealer's left (seat order of the logged hand), as the pots are.
 
 >>> records = [
@@ -46,42 +50,87 @@ the pot of hand 1 (20) and its antes (4); hand 2 ties under rollover, so its pot
 >>> ledger = build_ledger(records, ante=2, rake=1)
 >>> [(p.name, p.hands_won, p.put_in, p.buy_ins, p.won, p.net) for p in ledger.players]
 [('A', 1, 30, 9, 24, -15), ('B', 1, 30, 9, 48, 9)]
->>> ledger.rake, ledger.carried_out, [(t.payer, t.payee, t.amount) for t in ledger.transfers]
+>>> ledger.rake, ledger.carried_out, [(str(t.payer), str(t.payee), t.amount) for t in ledger.transfers]
 (6, 0, [('A', 'B', 9), ('A', 'organiser', 6)])
+>>> ledger.transfers[1].payee.kind
+<PartyKind.HOUSE: 'house'>
+
+The house and the carried pot are parties of their own kind (:class:`PartyKind`),
+never names: a seat called "organiser" is a player with a balance of its own.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from fractions import Fraction
+from enum import StrEnum, unique
 from typing import Any, Iterable, Mapping, Sequence
 
+from dealer_assist.live.log_record import MAX_CHIPS, CheckedRecord, Chips, check_record, parse_chips, record_time
 from dealer_assist.rules import from_dealers_left, split_chips
 
 __all__ = [
+    "PartyKind",
+    "Party",
     "ORGANISER",
     "CARRIED_POT",
     "EXACT_PARTIES",
+    "MAX_CHIPS",
+    "MAX_SKIPPED_KEPT",
     "Chips",
     "PlayerLedger",
     "Transfer",
     "Ledger",
+    "LedgerBuilder",
     "build_ledger",
     "fewest_transfers",
     "parse_chips",
+    "record_time",
 ]
 
-Chips = int | Fraction
+
+@unique
+class PartyKind(StrEnum):
+    """Who a balance belongs to: a seat at the table, or one of the two parties that are no player.
+
+    Kinds, not names: a seat called ``organiser`` or ``carried pot`` is a ``player`` and is never
+    summed with the house or the carried pot.
+    """
+
+    PLAYER = "player"
+    #: the organiser: keeps the rake (seed 000: "Рейк — комиссия организатора")
+    HOUSE = "house"
+    #: chips still carried over at the end, or carried in from hands before ``since`` (RULES.md §4)
+    CARRIED_POT = "carried pot"
+
+
+@dataclass(frozen=True, slots=True)
+class Party:
+    """One side of a transfer: its kind and its name (a player's name as logged; the label of the
+    house or of the carried pot). Two parties are the same only with the same kind and name."""
+
+    kind: PartyKind
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_player(self) -> bool:
+        return self.kind is PartyKind.PLAYER
+
 
 #: The party that receives the rake in the transfers.
-ORGANISER = "organiser"
+ORGANISER = Party(PartyKind.HOUSE, "organiser")
 #: The party that holds chips still carried over (or, when negative, that paid out
 #: chips carried in from before ``since``).
-CARRIED_POT = "carried pot"
+CARRIED_POT = Party(PartyKind.CARRIED_POT, "carried pot")
 #: Up to this many parties with a balance the fewest transfers are found exactly
 #: (10 players, the organiser and the carried pot); beyond, a greedy method.
 EXACT_PARTIES = 12
+#: Sentences about records left out that a ledger keeps (the rest are counted in ``skipped_count``),
+#: so a log of a million bad records does not hold a million sentences.
+MAX_SKIPPED_KEPT = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,13 +157,18 @@ class PlayerLedger:
     def net(self) -> Chips:
         return self.won - self.put_in - self.buy_ins
 
+    @property
+    def party(self) -> Party:
+        return Party(PartyKind.PLAYER, self.name)
+
 
 @dataclass(frozen=True, slots=True)
 class Transfer:
-    """``payer`` gives ``payee`` ``amount`` chips (> 0) to settle the ledger."""
+    """``payer`` gives ``payee`` ``amount`` chips (> 0) to settle the ledger (parties: :class:`Party`
+    in a :class:`Ledger`; whatever keys the balances had in :func:`fewest_transfers`)."""
 
-    payer: str
-    payee: str
+    payer: Any
+    payee: Any
     amount: Chips
 
 
@@ -126,12 +180,14 @@ class Ledger:
     hands counted.  ``not_decided``: records of hands that were not decided
     (left out, their carry passes on).  ``skipped``: sentences about records
     that could not be counted (chips that do not add up, a field of the wrong
-    type, no readable time with ``since``).  ``rake``: chips the organiser
-    keeps.  ``carried_in`` / ``carried_out``: chips carried into the first
-    counted hand of a session from before ``since`` / still carried at the end
-    of the sessions.  ``transfers`` settle every balance (players' nets, the
-    organiser's rake, the carried pot); ``fewest`` tells whether their number
-    was proved the smallest (exact method) or found greedily.
+    type, no readable time with ``since``), the first :data:`MAX_SKIPPED_KEPT`
+    of ``skipped_count``.  ``rake``: chips the organiser keeps.
+    ``carried_in`` / ``carried_out``: chips carried into the first counted
+    hand of a session from before ``since`` / still carried at the end of the
+    sessions.  ``transfers`` settle every balance (players' nets, the
+    organiser's rake, the carried pot) between :class:`Party` objects;
+    ``fewest`` tells whether their number was proved the smallest (exact
+    method) or found greedily.
     """
 
     players: tuple[PlayerLedger, ...]
@@ -145,6 +201,8 @@ class Ledger:
     fewest: bool
     ante_per_hand: int = 0
     rake_per_hand: int = 0
+    skipped_count: int = 0
+    name_warnings: tuple[str, ...] = ()
 
     def player(self, name: str) -> PlayerLedger:
         """The line of the player called ``name`` (``KeyError`` if none)."""
@@ -153,38 +211,14 @@ class Ledger:
                 return p
         raise KeyError(name)
 
-    def balances(self) -> dict[str, Chips]:
-        """What each party is owed (> 0) or owes (< 0): players' nets, the organiser's
-        rake, the carried pot's ``carried_out - carried_in``; they add up to 0."""
-        out: dict[str, Chips] = {p.name: p.net for p in self.players}
-        out[ORGANISER] = out.get(ORGANISER, 0) + self.rake
-        out[CARRIED_POT] = out.get(CARRIED_POT, 0) + self.carried_out - self.carried_in
+    def balances(self) -> dict[Party, Chips]:
+        """What each party is owed (> 0) or owes (< 0): players' nets, the organiser's rake, the carried
+        pot's ``carried_out - carried_in``, keyed by :class:`Party` (a player named "organiser" is
+        not the organiser); they add up to 0."""
+        out: dict[Party, Chips] = {p.party: p.net for p in self.players}
+        out[ORGANISER] = self.rake
+        out[CARRIED_POT] = self.carried_out - self.carried_in
         return out
-
-
-#: The most chips one record's field may hold: more is a damaged or forged log, not a game.
-MAX_CHIPS = 10**12
-
-
-def parse_chips(value: object) -> Chips:
-    """Chips as the log writes them: a whole number >= 0, or ``"a/b"`` (an exact share).
-
-    Raises ``ValueError`` otherwise.
-
-    >>> parse_chips(25), parse_chips("17/3"), parse_chips("6")
-    (25, Fraction(17, 3), 6)
-    """
-    if isinstance(value, bool):
-        raise ValueError(f"{str(value).lower()} is not a number of chips")
-    if isinstance(value, int) and 0 <= value <= MAX_CHIPS:
-        return value
-    if isinstance(value, int) and value > MAX_CHIPS:
-        raise ValueError(f"a number of chips over {MAX_CHIPS:,} ({len(str(value))} digits)")
-    if isinstance(value, str) and len(value) <= 40 and value.replace("/", "", 1).isdigit() and value.isascii():
-        chips = Fraction(value)
-        return chips.numerator if chips.denominator == 1 else chips
-    shown = repr(value) if isinstance(value, str) else str(value)
-    raise ValueError(f"{shown[:20]} is not a number of chips")
 
 
 @dataclass
@@ -205,181 +239,226 @@ class _Hand:
     order: list[str] = field(default_factory=list)
 
 
-def build_ledger(records: Iterable[Mapping[str, Any]], *, ante: int = 0, rake: int = 0,
-                 since: datetime | None = None) -> Ledger:
-    """The ledger of hand-log ``records`` in log order (see the module doc).
+def _check_option(name: str, value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_CHIPS:
+        shown = value if not isinstance(value, int) or value.bit_length() < 64 else f"a {value.bit_length()}-bit number"
+        raise ValueError(f"{name} must be a whole number of chips from 0 to {MAX_CHIPS:,}, got {shown!r}.")
 
-    ``ante`` / ``rake``: chips each player dealt into a hand pays as ante and as
-    rake, for records without their own ``ante`` / ``rake`` (whole chips >= 0).
-    ``since``: an aware datetime; only hands that finished at or after it are
-    counted (hands before it still pass their carry on).
 
-    Raises ``ValueError`` for a negative ante or rake or a naive ``since``.
-    Records that cannot be counted are listed in :attr:`Ledger.skipped`, never raised.
+class LedgerBuilder:
+    """The ledger, summed one record at a time (memory: one line per player, not the records).
+
+    ``add(record)`` for each record in log order, then :meth:`ledger` (any number of times, e.g.
+    after each new hand of a followed log).  :func:`build_ledger` is this over a sequence.
+
+    Raises ``ValueError`` (at construction) for an ante or rake that is not whole chips
+    0..MAX_CHIPS, or a naive ``since``.
     """
-    for name, value in (("ante", ante), ("rake", rake)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValueError(f"{name} must be a whole number of chips >= 0, got {value!r}.")
-    if since is not None and since.tzinfo is None:
-        raise ValueError("since must carry a time zone (an aware datetime).")
 
-    hands: list[_Hand] = []
-    skipped: list[str] = []
-    seen: set[tuple[Any, Any]] = set()
-    not_decided = 0
-    for record in records:
+    def __init__(self, *, ante: int = 0, rake: int = 0, since: datetime | None = None) -> None:
+        _check_option("ante", ante)
+        _check_option("rake", rake)
+        if since is not None and since.tzinfo is None:
+            raise ValueError("since must carry a time zone (an aware datetime).")
+        self.ante, self.rake, self.since = ante, rake, since
+        self._lines: dict[str, dict[str, Any]] = {}
+        self._seen: set[tuple[Any, Any]] = set()
+        self._skipped: list[str] = []
+        self._skipped_count = 0
+        self._not_decided = 0
+        self._hands = 0
+        self._rake: Chips = 0
+        self._carried_in: Chips = 0
+        self._carried_out: Chips = 0
+        self._carry: Chips = 0
+        self._previous: tuple[Any, bool] | None = None  # (session, counted) of the last decided hand
+        self._open: Chips = 0  # the last counted hand's carry: carried out unless its session's next hand counts
+
+    def _skip(self, record: Mapping[str, Any], why: str) -> None:
+        self._skipped_count += 1
+        if len(self._skipped) < MAX_SKIPPED_KEPT:
+            self._skipped.append(f"hand {_label(record)}: {why}")
+
+    def add(self, record: Mapping[str, Any]) -> None:
+        """Count one record (a hand-log record; one that did not pass the log's validator is checked here)."""
+        if not isinstance(record, CheckedRecord):
+            checked, problem = check_record(dict(record) if isinstance(record, Mapping) else record)
+            if checked is None:
+                self._skip(record if isinstance(record, Mapping) else {}, f"{problem}; left out.")
+                return
+            record = checked
         if record.get("status") != "showdown":
             when = record_time(record.get("finished"))
-            if since is None or when is None or when >= since:
-                not_decided += 1
-            continue
+            if self.since is None or when is None or when >= self.since:
+                self._not_decided += 1
+            return
         try:
-            hand = _hand(record, ante, rake, since)
+            hand = _hand(record, self.ante, self.rake, self.since)
         except ValueError as error:
-            skipped.append(f"hand {_label(record)}: {error}; left out.")
-            continue
-        if hand.session is not None and hand.key in seen:
+            self._skip(record, f"{error}; left out.")
+            return
+        if hand.session is not None and hand.key in self._seen:
             # one hand of one live session logged twice (a copied line, logs joined by hand): counted once
-            skipped.append(f"hand {_label(record)}: logged again (the same session and hand number); "
-                           f"the copy is left out.")
-            continue
-        seen.add(hand.key)
-        hands.append(hand)
+            self._skip(record, "logged again (the same session and hand number); the copy is left out.")
+            return
+        self._seen.add(hand.key)
+        self._count(hand)
 
-    lines: dict[str, dict[str, Any]] = {}
-
-    def line(name: str) -> dict[str, Any]:
-        return lines.setdefault(name, {"hands_played": 0, "hands_won": 0, "put_in": 0, "buy_ins": 0, "won": 0})
-
-    total_rake: Chips = 0
-    carried_in: Chips = 0
-    carried_out: Chips = 0
-    carry: Chips = 0
-    for i, hand in enumerate(hands):
-        previous = hands[i - 1] if i else None
-        if previous is None or previous.session != hand.session:
-            carry = 0  # a new live session: nothing is carried into its first hand
-        following = hands[i + 1] if i + 1 < len(hands) else None
-        carry_in = carry
+    def _count(self, hand: _Hand) -> None:
+        previous = self._previous
+        new_session = previous is None or previous[0] != hand.session
+        # the previous counted hand's carry is carried out unless this hand of its session counts
+        if previous is not None and previous[1] and (new_session or not hand.counted):
+            self._carried_out += self._open
+        self._open = 0
+        if new_session:
+            self._carry = 0  # a new live session: nothing is carried into its first hand
+        carry_in = self._carry
         extra = carry_in + hand.ante * len(hand.dealt)  # joins the main pot: to the hand's winners
         shares = {} if hand.rolls_over else split_chips(extra, hand.order)
-        carry = hand.pot_carry + (extra if hand.rolls_over else 0)
+        self._carry = hand.pot_carry + (extra if hand.rolls_over else 0)
+        self._previous = (hand.session, hand.counted)
         if not hand.counted:
-            continue
-        if previous is None or previous.session != hand.session or not previous.counted:
-            carried_in += carry_in
-        if following is None or following.session != hand.session or not following.counted:
-            carried_out += carry
+            return
+        if new_session or not previous[1]:
+            self._carried_in += carry_in
+        self._open = self._carry
+        self._hands += 1
         for name in hand.dealt:
-            entry = line(name)
+            entry = self._lines.setdefault(name, {"hands_played": 0, "hands_won": 0, "put_in": 0, "buy_ins": 0,
+                                                  "won": 0})
             entry["hands_played"] += 1
             entry["put_in"] += hand.put_in.get(name, 0)
             entry["buy_ins"] += hand.ante + hand.rake
             entry["won"] += hand.payouts.get(name, 0) + shares.get(name, 0)
             if name in hand.winners and not hand.rolls_over:
                 entry["hands_won"] += 1
-        total_rake += hand.rake * len(hand.dealt)
+        self._rake += hand.rake * len(hand.dealt)
 
-    players = tuple(PlayerLedger(name, **entry) for name, entry in lines.items())
-    ledger = Ledger(players, sum(h.counted for h in hands), not_decided, tuple(skipped), total_rake,
-                    carried_in, carried_out, (), True, ante, rake)
-    transfers, fewest = fewest_transfers(ledger.balances())
-    return Ledger(players, ledger.hands, not_decided, tuple(skipped), total_rake, carried_in, carried_out,
-                  tuple(transfers), fewest, ante, rake)
+    def ledger(self) -> Ledger:
+        """The ledger of the records added so far (the transfers found anew)."""
+        players = tuple(PlayerLedger(name, **entry) for name, entry in self._lines.items())
+        carried_out = self._carried_out + (self._open if self._previous is not None and self._previous[1] else 0)
+        ledger = Ledger(players, self._hands, self._not_decided, tuple(self._skipped), self._rake,
+                        self._carried_in, carried_out, (), True, self.ante, self.rake, self._skipped_count)
+        transfers, fewest = fewest_transfers(ledger.balances())
+        return Ledger(players, ledger.hands, ledger.not_decided, ledger.skipped, ledger.rake, ledger.carried_in,
+                      ledger.carried_out, tuple(transfers), fewest, self.ante, self.rake, self._skipped_count,
+                      name_warnings(p.name for p in players))
+
+
+#: Names a seat may have that read like the two parties that are no player (compared by their look,
+#: :func:`dealer_assist.names.skeleton`): such a seat is still a player, with a warning.
+PARTY_LIKE_NAMES = {
+    PartyKind.HOUSE: ("organiser", "organizer", "house", "the house", "rake", "organiser (rake)",
+                      "organiser (house: rake)"),
+    PartyKind.CARRIED_POT: ("carried pot", "carried", "pot", "carry", "carried pot (rolled-over chips)"),
+}
+
+
+def name_warnings(names: Iterable[str]) -> tuple[str, ...]:
+    """Sentences about players' names that could be read as someone else's: names that look alike
+    (:func:`dealer_assist.names.look_alikes`: case, spaces, letters of another script) and names that read
+    like the house or the carried pot. The ledger still counts each name as its own player."""
+    from dealer_assist.names import look_alikes, skeleton
+
+    names = list(names)
+    out = []
+    for group in look_alikes(names):
+        shown = " and ".join(_described(n) for n in group)
+        out.append(f"players {shown} look alike but are counted as {len(group)} different players; "
+                   f"check the seat names.")
+    reserved = {skeleton(label): kind for kind, labels in PARTY_LIKE_NAMES.items() for label in labels}
+    for name in names:
+        kind = reserved.get(skeleton(name))
+        if kind is PartyKind.HOUSE:
+            out.append(f"a player is named {_described(name)}, like the organiser (the house, who keeps the rake); "
+                       f"the player is counted apart from the house.")
+        elif kind is PartyKind.CARRIED_POT:
+            out.append(f"a player is named {_described(name)}, like the carried pot (rolled-over chips); "
+                       f"the player is counted apart from it.")
+    return tuple(out)
+
+
+def _described(name: str) -> str:
+    """A name quoted, with its characters that are not ASCII named (a Cyrillic А in a Latin name shows)."""
+    import unicodedata
+
+    shown = repr(name if len(name) <= 40 else name[:40] + "…")
+    odd = []
+    for ch in dict.fromkeys(name):
+        if not ch.isascii() or not ch.isprintable():
+            odd.append(unicodedata.name(ch, f"U+{ord(ch):04X}"))
+    if name != name.strip():
+        odd.append("spaces at an end")
+    return shown + (f" ({', '.join(odd[:3])})" if odd else "")
+
+
+def build_ledger(records: Iterable[Mapping[str, Any]], *, ante: int = 0, rake: int = 0,
+                 since: datetime | None = None) -> Ledger:
+    """The ledger of hand-log ``records`` in log order (see the module doc); a stream is read once,
+    record by record (:class:`LedgerBuilder`).
+
+    ``ante`` / ``rake``: chips each player dealt into a hand pays as ante and as
+    rake, for records without their own ``ante`` / ``rake`` (whole chips 0..MAX_CHIPS).
+    ``since``: an aware datetime; only hands that finished at or after it are
+    counted (hands before it still pass their carry on).
+
+    Raises ``ValueError`` for an ante or rake out of range or a naive ``since``.
+    Records that cannot be counted are listed in :attr:`Ledger.skipped`, never raised.
+    """
+    builder = LedgerBuilder(ante=ante, rake=rake, since=since)
+    for record in records:
+        builder.add(record)
+    return builder.ledger()
 
 
 def _label(record: Mapping[str, Any]) -> str:
     hand, session = record.get("hand"), record.get("session")
-    text = f"{hand}" if hand is not None else "?"
-    return text + (f" of session {str(session)[:40]}" if session is not None else "")
-
-
-def _names(value: object, what: str) -> list[str]:
-    if value is None:
-        return []
-    if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
-        raise ValueError(f"{what} is not a list of names")
-    return list(value)
-
-
-def _chips_map(value: object, what: str) -> dict[str, Chips]:
-    if value is None:
-        return {}
-    if not isinstance(value, dict):
-        raise ValueError(f"{what} is not an object of chips by player")
-    out = {}
-    for name, chips in value.items():
-        try:
-            out[name] = parse_chips(chips)
-        except ValueError as error:
-            raise ValueError(f"{what} of {str(name)[:20]!r}: {error}") from None
-    return out
-
-
-def _whole(record: Mapping[str, Any], key: str, default: int) -> int:
-    value = record.get(key)
-    if value is None:
-        return default
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{key} is not a whole number of chips >= 0")
-    return value
-
-
-def record_time(text: object) -> datetime | None:
-    """A hand-log time (ISO 8601) as an aware datetime; a time without a zone is local time; None when
-    it is not a time."""
-    if not isinstance(text, str):
-        return None
-    try:
-        when = datetime.fromisoformat(text)
-    except ValueError:
-        return None
-    return when if when.tzinfo is not None else when.astimezone()  # naive: local time
+    text = f"{hand}" if isinstance(hand, int) and not isinstance(hand, bool) and 0 <= hand <= 10**9 else "?"
+    return text + (f" of session {session[:40]}" if isinstance(session, str) else "")
 
 
 def _hand(record: Mapping[str, Any], ante: int, rake: int, since: datetime | None) -> _Hand:
-    """The flows of one decided hand; ``ValueError`` saying why it cannot be counted."""
+    """The flows of one decided hand (a checked record); ``ValueError`` saying why it cannot be counted."""
     counted = True
     if since is not None:
         when = record_time(record.get("finished"))
         if when is None:
             raise ValueError("no readable finish time to compare with --since")
         counted = when >= since
-    put_in = _chips_map(record.get("chips"), "chips")
+    put_in = {name: parse_chips(c) for name, c in (record.get("chips") or {}).items()}
     settlement = record.get("settlement")
     if settlement is None:
         if any(put_in.values()):
             raise ValueError("chips were put in but no settlement is logged")
         payouts, pot_carry = {}, 0
     else:
-        if not isinstance(settlement, dict):
-            raise ValueError("settlement is not an object")
-        payouts = _chips_map(settlement.get("payouts"), "settlement.payouts")
-        try:
-            pot_carry = parse_chips(settlement.get("carry", 0))
-        except ValueError as error:
-            raise ValueError(f"settlement.carry: {error}") from None
+        payouts = {name: parse_chips(c) for name, c in (settlement.get("payouts") or {}).items()}
+        pot_carry = parse_chips(settlement.get("carry", 0))
     paid, received = sum(put_in.values()), sum(payouts.values()) + pot_carry
     if paid != received:
         raise ValueError(f"its payouts and carry ({received}) do not add up to the chips put in ({paid})")
-    winners = _names(record.get("winners"), "winners")
-    folded = _names(record.get("folded"), "folded")
-    source = record.get("input") if isinstance(record.get("input"), dict) else {}
-    seats = [p["name"] for p in source.get("players", []) if isinstance(p, dict) and isinstance(p.get("name"), str)]
+    winners = list(record.get("winners") or [])
+    folded = list(record.get("folded") or [])
+    source = record.get("input") or {}
+    seats = [p["name"] for p in source.get("players", [])]
     if seats and (strangers := [w for w in [*winners, *payouts] if w not in seats]):
-        raise ValueError(f"{strangers[0]!r} is named a winner but is not a player of the hand")
-    best = record.get("best_hands") if isinstance(record.get("best_hands"), dict) else {}
+        raise ValueError(f"{strangers[0][:40]!r} is named a winner but is not a player of the hand")
+    best = record.get("best_hands") or {}
     dealt: list[str] = []
     for name in [*seats, *put_in, *folded, *best, *winners, *payouts]:
         if name not in dealt:
             dealt.append(name)
-    policy = record.get("tie_policy", source.get("tie_policy", "split"))
+    policy = record.get("tie_policy") or source.get("tie_policy") or "split"
     rolls_over = not winners or (policy == "rollover" and len(winners) > 1)
+    dealer = record.get("dealer") if record.get("dealer") is not None else source.get("dealer")
     return _Hand(
         key=(record.get("session"), record.get("hand")), session=record.get("session"), counted=counted,
         dealt=dealt, winners=winners, put_in=put_in, payouts=payouts, pot_carry=pot_carry,
-        ante=_whole(record, "ante", ante), rake=_whole(record, "rake", rake), rolls_over=rolls_over,
-        order=_from_dealers_left(winners, seats, record.get("dealer", source.get("dealer"))),
+        ante=ante if record.get("ante") is None else record["ante"],
+        rake=rake if record.get("rake") is None else record["rake"], rolls_over=rolls_over,
+        order=_from_dealers_left(winners, seats, dealer),
     )
 
 

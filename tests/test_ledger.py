@@ -17,12 +17,19 @@ from dealer_assist.ledger import (
     CARRIED_POT,
     EXACT_PARTIES,
     ORGANISER,
+    Party,
+    PartyKind,
     build_ledger,
     fewest_transfers,
     parse_chips,
 )
 from dealer_assist.live.history import HandLog, read_log
 from ledger_helpers import BOARD, POCKETS, T0, logged_hand
+
+
+def P(name: str) -> Party:
+    """The player party called ``name``."""
+    return Party(PartyKind.PLAYER, name)
 
 
 def test_a_session_of_real_records_with_a_side_pot_a_rollover_and_a_fold(tmp_path):
@@ -45,7 +52,7 @@ def test_a_session_of_real_records_with_a_side_pot_a_rollover_and_a_fold(tmp_pat
     got = {p.name: (p.hands_played, p.hands_won, p.put_in, p.buy_ins, p.won, p.net) for p in ledger.players}
     assert got == {"A": (3, 0, 19, 0, 0, -19), "B": (3, 1, 39, 0, 70, 31), "C": (3, 1, 39, 0, 27, -12)}
     assert (ledger.hands, ledger.rake, ledger.carried_in, ledger.carried_out) == (3, 0, 0, 0)
-    assert [(t.payer, t.payee, t.amount) for t in ledger.transfers] == [("A", "B", 19), ("C", "B", 12)]
+    assert [(t.payer, t.payee, t.amount) for t in ledger.transfers] == [(P("A"), P("B"), 19), (P("C"), P("B"), 12)]
 
     # with an ante of 2 and a rake of 1: each hand costs each of the 3 a buy-in of 3;
     # hand 2's antes (6) roll over with its pot and go to C in hand 3 with hand 3's antes (6)
@@ -55,7 +62,7 @@ def test_a_session_of_real_records_with_a_side_pot_a_rollover_and_a_fold(tmp_pat
     assert ledger.rake == 9
     assert sum(p.net for p in ledger.players) + ledger.rake == 0
     assert [(t.payer, t.payee, t.amount) for t in ledger.transfers] == [
-        ("A", "B", 28), ("C", ORGANISER, 9)]
+        (P("A"), P("B"), 28), (P("C"), ORGANISER, 9)]
 
 
 def test_open_carry_at_the_end_of_a_session_is_neither_lost_nor_created():
@@ -71,7 +78,7 @@ def test_open_carry_at_the_end_of_a_session_is_neither_lost_nor_created():
     assert sum(p.net for p in ledger.players) + ledger.rake + ledger.carried_out == 0
     assert ledger.balances()[CARRIED_POT] == 16
     # A put in 7 + 3 and paid 2 antes, won nothing; B the same but won 8 back
-    assert [(t.payer, t.payee, t.amount) for t in ledger.transfers] == [("A", CARRIED_POT, 12), ("B", CARRIED_POT, 4)]
+    assert [(t.payer, t.payee, t.amount) for t in ledger.transfers] == [(P("A"), CARRIED_POT, 12), (P("B"), CARRIED_POT, 4)]
 
 
 def test_since_counts_later_hands_and_says_what_was_carried_in():
@@ -85,7 +92,7 @@ def test_since_counts_later_hands_and_says_what_was_carried_in():
     assert ledger.carried_in == 14 and ledger.player("B").won == 6 + 14
     assert sum(p.net for p in ledger.players) + ledger.rake + ledger.carried_out - ledger.carried_in == 0
     # the carried pot paid B 14 chips put in before --since: it is a debtor in the transfers
-    assert [(t.payer, t.payee, t.amount) for t in ledger.transfers] == [(CARRIED_POT, "B", 14), ("A", "B", 3)]
+    assert [(t.payer, t.payee, t.amount) for t in ledger.transfers] == [(CARRIED_POT, P("B"), 14), (P("A"), P("B"), 3)]
     with pytest.raises(ValueError, match="time zone"):
         build_ledger([tied], since=datetime(2025, 1, 1))
 
@@ -100,7 +107,7 @@ def test_hands_not_decided_and_records_that_do_not_add_up_are_left_out_and_said(
     assert (ledger.hands, ledger.not_decided) == (1, 1)
     assert ledger.skipped == (
         "hand 3 of session s1: its payouts and carry (5) do not add up to the chips put in (6); left out.",
-        "hand 4 of session s1: chips of 'A': -3 is not a number of chips; left out.")
+        "hand 4 of session s1: chips.A: a negative number of chips; left out.")
     assert ledger.player("B").net == 3
 
 

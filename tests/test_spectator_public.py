@@ -106,7 +106,7 @@ def test_balances_are_over_the_last_session_unless_since_is_given():
     out = balances(records)
     assert out["scope"] == "session" and out["hands"] == 1
     assert {p["name"]: p["net"] for p in out["players"]} == {"A": -7, "B": 7}
-    assert out["transfers"] == [{"from": "A", "to": "B", "amount": 7}]
+    assert out["transfers"] == [{"from": "A", "from_kind": "player", "to": "B", "to_kind": "player", "amount": 7}]
     assert balances(records, since=T0 - timedelta(days=1))["hands"] == 2
     assert balances([]) is None
 

@@ -18,9 +18,9 @@ from rich.table import Table
 from rich.text import Text
 
 from dealer_assist.cli.app import app
-from dealer_assist.cli.options import since_time
-from dealer_assist.cli.output import json_line, output_errors, report_console
-from dealer_assist.ledger import CARRIED_POT, EXACT_PARTIES, ORGANISER, Ledger, build_ledger
+from dealer_assist.cli.options import since_time, whole_chips
+from dealer_assist.cli.output import json_line, output_errors, print_warnings, report_console
+from dealer_assist.ledger import CARRIED_POT, EXACT_PARTIES, MAX_CHIPS, ORGANISER, Ledger, LedgerBuilder, Party
 from dealer_assist.render import name_text, safe_text
 from dealer_assist.rules.formats import chips_to_json
 
@@ -51,11 +51,11 @@ def ledger_command(
                                         help="Count only hands finished at or after TIME, an ISO date or date-time "
                                              "(2025-01-01, 2025-01-01T20:00, 2025-01-01T20:00+01:00; "
                                              "without a zone: local time)."),
-    ante: int = typer.Option(0, "--ante", metavar="CHIPS", min=0,
+    ante: str = typer.Option("0", "--ante", metavar="CHIPS",
                              help="Ante each player dealt into a hand pays; the organiser returns the hand's "
                                   "antes to its winner. The log has no ante field: 0 unless given (default: 0).",
                              show_default=False),
-    rake: int = typer.Option(0, "--rake", metavar="CHIPS", min=0,
+    rake: str = typer.Option("0", "--rake", metavar="CHIPS",
                              help="Rake each player dealt into a hand pays to the organiser. The log has no rake "
                                   "field: 0 unless given (default: 0).", show_default=False),
     as_json: bool = typer.Option(False, "--json", help="Print the ledger as one JSON object."),
@@ -66,26 +66,28 @@ def ledger_command(
 
     Counted from the hand log: hands, chips put in and won, buy-ins, net per player.
     """
-    from dealer_assist.live.history import HistoryError, default_log_path, read_log
+    from dealer_assist.live.history import HistoryError, default_log_path, iter_log
 
     if as_json and as_csv:
         raise typer.BadParameter("give --json or --csv, not both.", param_hint="'--json' / '--csv'")
+    ante_chips, rake_chips = whole_chips(ante, "--ante"), whole_chips(rake, "--rake")
     when = since_time(since)
     path = log if log is not None else default_log_path()
+    builder = LedgerBuilder(ante=ante_chips, rake=rake_chips, since=when)
+    warnings: list[str] = []
     try:
-        records, warnings = read_log(path)
+        for record in iter_log(path, warnings.append):  # one record at a time: memory by players, not hands
+            builder.add(record)
     except HistoryError as exc:
         typer.echo(safe_text(f"Error: {exc}"), err=True)
         raise typer.Exit(2)
-    ledger = build_ledger(records, ante=ante, rake=rake, since=when)
+    ledger = builder.ledger()
     err = report_console(stderr=True, soft_wrap=True)
-    if warnings:
-        err.print(safe_text(f"warning: {len(warnings)} line(s) of {path} are not hand records this program can read; "
-                            f"skipped."), markup=False, highlight=False)
-    if ledger.skipped:
-        more = f" (and {len(ledger.skipped) - 1} more)" if len(ledger.skipped) > 1 else ""
-        err.print(safe_text(f"warning: {len(ledger.skipped)} hand record(s) left out of the ledger: "
-                            f"{ledger.skipped[0]}{more}"), markup=False, highlight=False)
+    print_warnings(err, warnings, what="line(s) of the log that are not hand records; skipped.")
+    if ledger.skipped_count:
+        print_warnings(err, [f"{s}" for s in ledger.skipped], total=ledger.skipped_count,
+                       what="hand record(s) left out of the ledger.")
+    print_warnings(err, list(ledger.name_warnings), what="names that look alike.")
     with output_errors():
         if as_json:
             out = ledger_to_json(ledger)
@@ -111,7 +113,8 @@ def ledger_to_json(ledger: Ledger) -> dict:
         "rake": c(ledger.rake),
         "carried_in": c(ledger.carried_in),
         "carried_out": c(ledger.carried_out),
-        "transfers": [{"from": t.payer, "to": t.payee, "amount": c(t.amount)} for t in ledger.transfers],
+        "transfers": [{"from": t.payer.name, "from_kind": t.payer.kind.value, "to": t.payee.name,
+                       "to_kind": t.payee.kind.value, "amount": c(t.amount)} for t in ledger.transfers],
         "fewest_transfers": ledger.fewest,
     }
 
@@ -122,15 +125,30 @@ def _write_csv(ledger: Ledger) -> None:
     c = chips_to_json
     shown = safe_text if sys.stdout.isatty() else str
     out = csv.writer(sys.stdout, lineterminator="\n")
-    out.writerow(["kind", "name", "hands_played", "hands_won", "put_in", "buy_ins", "won", "net", "to", "amount"])
+    out.writerow(["kind", "name", "hands_played", "hands_won", "put_in", "buy_ins", "won", "net", "to", "amount",
+                  "from_kind", "to_kind"])
     for p in ledger.players:
         out.writerow(["player", shown(p.name), p.hands_played, p.hands_won, c(p.put_in), c(p.buy_ins), c(p.won), c(p.net),
                       "", ""])
-    out.writerow(["organiser", ORGANISER, "", "", "", "", c(ledger.rake), c(ledger.rake), "", ""])
+    out.writerow(["organiser", ORGANISER.name, "", "", "", "", c(ledger.rake), c(ledger.rake), "", ""])
     pot = ledger.carried_out - ledger.carried_in
-    out.writerow(["carried pot", CARRIED_POT, "", "", c(ledger.carried_in), "", c(ledger.carried_out), c(pot), "", ""])
+    out.writerow(["carried pot", CARRIED_POT.name, "", "", c(ledger.carried_in), "", c(ledger.carried_out), c(pot),
+                  "", ""])
     for t in ledger.transfers:
-        out.writerow(["transfer", shown(t.payer), "", "", "", "", "", "", shown(t.payee), c(t.amount)])
+        out.writerow(["transfer", shown(t.payer.name), "", "", "", "", "", "", shown(t.payee.name), c(t.amount),
+                      t.payer.kind.value, t.payee.kind.value])
+
+
+#: How the two parties that are no player are shown: in italics, with what they are, so that a seat
+#: called "organiser" (shown as written, upright) never reads as the house.
+PARTY_LABELS = {ORGANISER: "organiser (rake)", CARRIED_POT: "carried pot"}
+
+
+def _party(party: Party) -> Text:
+    """A party of the ledger as a cell: a player's name as logged; the house or the carried pot by its label."""
+    if party.is_player:
+        return _cell(party.name)
+    return Text(PARTY_LABELS.get(party, party.name), style="italic")
 
 
 def _signed(chips) -> str:
@@ -153,10 +171,10 @@ def _render(ledger: Ledger, path: Path, since: Optional[datetime]) -> Group:
     if ledger.rake or ledger.carried_in or ledger.carried_out:
         table.add_section()
     if ledger.rake:
-        table.add_row(f"{ORGANISER} (rake)", "", "", "", "", str(c(ledger.rake)), _signed(ledger.rake))
+        table.add_row(_party(ORGANISER), "", "", "", "", str(c(ledger.rake)), _signed(ledger.rake))
     if ledger.carried_in or ledger.carried_out:
         pot = ledger.carried_out - ledger.carried_in
-        table.add_row(CARRIED_POT, "", "", str(c(ledger.carried_in)) if ledger.carried_in else "", "",
+        table.add_row(_party(CARRIED_POT), "", "", str(c(ledger.carried_in)) if ledger.carried_in else "", "",
                       str(c(ledger.carried_out)), _signed(pot))
     parts: list = [table]
     notes = []
@@ -173,7 +191,7 @@ def _render(ledger: Ledger, path: Path, since: Optional[datetime]) -> Group:
         for column in ("Pays", "To", "Chips"):
             transfers.add_column(column, justify="right" if column == "Chips" else "left")
         for t in ledger.transfers:
-            transfers.add_row(_cell(t.payer), _cell(t.payee), str(c(t.amount)))
+            transfers.add_row(_party(t.payer), _party(t.payee), str(c(t.amount)))
         parts.extend([Text(f"Transfers that settle everyone ({how}):", style="bold"), transfers])
     elif ledger.hands:
         notes.append("Everyone is square: no transfer is needed.")

@@ -174,16 +174,31 @@ def parse_since(text: str) -> datetime:
     >>> parse_since("2025-01-01").tzinfo is not None
     True
     """
-    cleaned = text.strip()
-    if cleaned.endswith(("Z", "z")):
-        cleaned = cleaned[:-1] + "+00:00"
+    from dealer_assist.live.log_record import EARLIEST, LATEST, TimeRangeError, parse_time
+
+    shown = text if len(text) <= 30 else text[:30] + "…"
     try:
-        when = datetime.fromisoformat(cleaned)
+        return parse_time(text)  # the one time parser of the log: the calendar's edges are refused the same way
+    except TimeRangeError:
+        raise ValueError(f"must be a time in the years {EARLIEST.year} to {LATEST.year}, not {shown!r}.") from None
     except ValueError:
-        shown = text if len(text) <= 30 else text[:30] + "…"
         raise ValueError(f"must be an ISO date or date-time such as 2025-01-01 or 2025-01-01T20:00, "
                          f"not {shown!r}.") from None
-    return when if when.tzinfo is not None else when.astimezone()
+
+
+def whole_chips(text: str, option: str) -> int:
+    """A chips option (``--ante``, ``--rake``) as a whole number 0..MAX_CHIPS; anything else (a
+    5,000-digit number included: its length is checked first) is typer's one-sentence usage error."""
+    from dealer_assist.live.log_record import MAX_CHIPS
+
+    cleaned = text.strip()
+    shown = cleaned if len(cleaned) <= 20 else cleaned[:20] + "…"
+    if not (cleaned.isascii() and cleaned.isdigit()):
+        raise typer.BadParameter(f"must be a whole number of chips from 0 up, not {shown!r}.", param_hint=f"'{option}'")
+    if len(cleaned.lstrip("0")) > len(str(MAX_CHIPS)) or int(cleaned) > MAX_CHIPS:
+        raise typer.BadParameter(f"must be at most {MAX_CHIPS:,} chips, not {shown!r} ({len(cleaned)} digits).",
+                                 param_hint=f"'{option}'")
+    return int(cleaned)
 
 
 def since_time(text: str | None) -> datetime | None:

@@ -32,7 +32,7 @@ from typing import Any, Iterator
 
 from dealer_assist.fileio import dumps_json
 
-__all__ = ["OutputError", "output_errors", "write_stdout", "degrade_unshowable", "json_line", "line_error", "report_console",
+__all__ = ["print_warnings", "WARNINGS_SHOWN", "OutputError", "output_errors", "write_stdout", "degrade_unshowable", "json_line", "line_error", "report_console",
            "MIN_WIDTH", "ASCII_FALLBACK"]
 
 #: The fewest columns a report is laid out in (a narrower terminal wraps its lines instead).
@@ -194,3 +194,21 @@ def line_error(number: int, message: str, as_json: bool) -> None:
     else:
         report_console(stderr=True).print(safe_text(text), style="bold red", markup=False, highlight=False,
                                           soft_wrap=True)
+
+
+#: Warnings said one by one; the rest are counted (a torn or foreign log: a screenful, not thousands of lines).
+WARNINGS_SHOWN = 10
+
+
+def print_warnings(console, warnings: list[str], *, what: str, total: int | None = None) -> None:
+    """Each of ``warnings`` as ``warning: …`` on ``console`` (standard error), the first
+    :data:`WARNINGS_SHOWN`; then ``warning: and N more <what>`` for the rest of ``total``
+    (default: ``len(warnings)``). Shown as text (:func:`~dealer_assist.render.safe_text`)."""
+    from dealer_assist.render import safe_text
+
+    total = len(warnings) if total is None else total
+    for text in warnings[:WARNINGS_SHOWN]:
+        console.print(safe_text(f"warning: {text}"), markup=False, highlight=False, soft_wrap=True)
+    if total > min(len(warnings), WARNINGS_SHOWN):
+        console.print(safe_text(f"warning: and {total - min(len(warnings), WARNINGS_SHOWN)} more {what}"),
+                      markup=False, highlight=False, soft_wrap=True)

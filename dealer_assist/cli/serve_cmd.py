@@ -105,17 +105,18 @@ def _fail(sentence: str) -> None:
 
 
 def _not_a_log(path: Path) -> Optional[str]:
-    """A sentence when ``path`` exists, is not empty and its first line is not a hand record."""
-    from dealer_assist.live.history import is_record_line
+    """A sentence when ``path`` exists, is not empty and its first line that holds anything is not a hand
+    record (a line of NUL bytes left by a power cut is passed over: :func:`~dealer_assist.live.history.first_line_refusal`)."""
+    from dealer_assist.live.history import first_line_refusal
 
     try:
         with open(path, "rb") as fh:
-            first = fh.readline(1 << 20)
+            refusal = first_line_refusal(fh, path)
     except FileNotFoundError:
         return None
     except OSError as exc:
         return f"The hand log {path} cannot be read ({exc.strerror or exc})."
-    if not first.strip() or is_record_line(first):
+    if refusal is None:
         return None
     return (f"{path} is not a hand log (its first line is not a dealer-assist hand record); "
             f"give the log live writes with --log.")

@@ -20,9 +20,11 @@ A record (``schema`` ``dealer-assist/hand-log``, version 1)::
      "input": {…}}                                   # the hand in FORMATS.md §1 form
 
 ``input`` lets ``dealer-assist history --show N`` evaluate the hand again.
-A line that is not a record this program can show (torn, another schema or
-version, a field of the wrong type) is skipped by :func:`read_log` with a
-warning sentence; the other records are still read.
+A line that is not a record this program can show (torn, only NUL bytes,
+another schema or version, a field of the wrong type or out of bounds: the
+one validator, :mod:`dealer_assist.live.log_record`) is skipped by
+:func:`iter_log` / :func:`read_log` with a warning sentence naming its line;
+the other records are still read.
 """
 
 from __future__ import annotations
@@ -32,16 +34,15 @@ import re
 import stat
 from datetime import datetime
 from pathlib import Path
-from typing import Any
-
-from pydantic import BaseModel, ConfigDict, ValidationError
+from typing import Any, BinaryIO, Callable, Iterator
 
 from dealer_assist.fileio import (MAX_JSON_BYTES, JsonInputError, bounded_lines, dumps_json, folder_refusal,
                                   is_blank_line, open_stream, parse_json)
+from dealer_assist.live.log_record import check_record
 from dealer_assist.live.table_view import TableView
 
 __all__ = ["SCHEMA", "VERSION", "HistoryError", "HandLog", "default_log_path", "hand_record", "read_log",
-           "is_record_line"]
+           "iter_log", "open_log", "record_from_line", "first_line_refusal", "is_damaged_line", "is_record_line"]
 
 SCHEMA = "dealer-assist/hand-log"
 VERSION = 1
@@ -130,10 +131,10 @@ class HandLog:
             if st.st_size:
                 try:
                     with open(p, "rb") as fh:
-                        first = fh.readline(1 << 20)
+                        refusal = first_line_refusal(fh, p)
                 except OSError as exc:
                     raise HistoryError(f"The hand log {p} cannot be read ({exc.strerror or exc}).") from None
-                if not is_record_line(first):
+                if refusal is not None:
                     raise HistoryError(f"{p} is not a hand log (its first line is not a dealer-assist hand record); "
                                        f"hands are not appended to it. Give another --log file.")
             if not os.access(p, os.W_OK):
@@ -202,65 +203,71 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
-class _NoteEntry(BaseModel):
-    """The fields of a ``notes`` entry that ``history`` shows (others are kept as logged)."""
-
-    model_config = ConfigDict(extra="allow", strict=True)
-    zone: str
-    index: int
-    serial: str | None = None
-    source: str | None = None
-    status: str | None = None
-
-
-class _RecordShape(BaseModel):
-    """The types of the record fields ``history`` shows; a field may be absent, never of another type."""
-
-    model_config = ConfigDict(extra="allow", strict=True)
-    hand: int | None = None
-    started: str | None = None
-    finished: str | None = None
-    end: str | None = None
-    position: int | None = None
-    dealer: str | None = None
-    status: str | None = None
-    notes: list[_NoteEntry] = []
-    folded: list[str] = []
-    winners: list[str] | None = None
-    input: dict[str, Any] | None = None
+def first_line_refusal(stream: BinaryIO, path: Path) -> str | None:
+    """A sentence when the log read from ``stream`` is no hand log: its first line that holds anything
+    (not blank, not only NUL bytes -- what a power cut during the first write leaves) is not a hand record;
+    ``None`` for a hand log or an empty file. Reads at most a few lines of at most 4 MiB."""
+    for _number, line in bounded_lines(stream):
+        if line is None:
+            break
+        if is_blank_line(line) or is_damaged_line(line):
+            continue
+        if is_record_line(line):
+            return None
+        break
+    else:
+        return None
+    return (f"{path} is not a hand log (its first line is not a dealer-assist hand record); "
+            f"give the log live writes (--log FILE).")
 
 
-def _shape_problem(obj: dict[str, Any]) -> str | None:
-    """None when ``obj`` has the field types of a record, else what is wrong, e.g. ``"notes must be a list"``."""
+def is_damaged_line(line: bytes) -> bool:
+    """A line holding NUL bytes and nothing else but spaces: what a power cut leaves of a write (the
+    file's size was set, its data never written). Skipped with a warning, never a reason to refuse the log."""
+    return b"\0" in line and not line.replace(b"\0", b"").strip()
+
+
+def record_from_line(number: int, line: bytes | None, label: str) -> tuple[dict[str, Any] | None, str | None]:
+    """One line of a log as ``(record, None)``, ``(None, warning)`` or ``(None, None)`` for a blank line.
+
+    The one reading of a log line, for :func:`iter_log` and the spectator screen's follower:
+    ``line`` is the line's bytes (``None``: longer than 4 MiB, already skipped), ``label`` names
+    the log in the warning: ``"line 3 of hands.jsonl is not a valid hand record (session must
+    be a string); skipped."``. Every check of a record is :func:`~.log_record.check_record`.
+    """
+    where = f"line {number} of {label}"
+    if line is None:
+        return None, (f"{where} is longer than {MAX_JSON_BYTES // (1024 * 1024)} MiB, so it is no hand record; "
+                      f"skipped.")
+    if is_blank_line(line):
+        return None, None
+    if is_damaged_line(line):
+        return None, f"{where} holds only NUL bytes (left by a power cut during a write?); skipped."
     try:
-        _RecordShape.model_validate(obj)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = "".join(f"[{x}]" if isinstance(x, int) else f".{x}" for x in err["loc"]).lstrip(".")
-        if err["type"] == "missing":
-            return f"{loc} is missing"
-        what = {"list_type": "a list", "dict_type": "an object", "model_type": "an object",
-                "model_attributes_type": "an object", "string_type": "a string", "int_type": "a whole number"}
-        return f"{loc} must be {what[err['type']]}" if err["type"] in what else f"{loc} has the wrong type"
-    return None
+        obj = parse_json(line, where)
+    except JsonInputError as exc:
+        if exc.reason.startswith("is not valid JSON"):
+            return None, f"{where} is not a whole record (cut by a crash?); skipped."
+        return None, f"{where} {exc.reason}; skipped."
+    if not isinstance(obj, dict) or obj.get("schema") != SCHEMA:
+        return None, f"{where} is not a hand record; skipped."
+    if type(obj.get("version")) is not int or obj.get("version") != VERSION:  # true == 1 in Python
+        version = obj.get("version")
+        version = dumps_json(version) if not isinstance(version, int) or version.bit_length() < 64 else "a long number"
+        version = version if len(version) <= 20 else version[:20] + "…"
+        return None, (f"{where} is a hand record of version {version}; this program reads "
+                      f"version {VERSION}; skipped.")
+    record, problem = check_record(obj)
+    if problem is not None:
+        return None, f"{where} is not a valid hand record ({problem}); skipped."
+    return record, None
 
 
-def read_log(path: str | os.PathLike) -> tuple[list[dict[str, Any]], list[str]]:
-    """Every record of a log, in order, and a warning sentence per line that is not a record.
-
-    The file may start with a UTF-8 byte order mark and end its lines with
-    CRLF (a log copied through a Windows editor). Every line goes through the
-    one JSON loader (:func:`dealer_assist.fileio.parse_json`: at most 4 MiB,
-    64 levels, no NaN). Skipped, with a warning: a line that is not JSON (torn
-    by a crash) or not JSON this program reads, not a hand record, of another
-    version than :data:`VERSION`, or with a shown field of the wrong type
-    (e.g. ``"notes"`` not a list).
+def open_log(path: str | os.PathLike) -> BinaryIO:
+    """The hand log opened for reading (a regular file only, never opened blocking).
 
     Raises:
-        HistoryError: the file does not exist, cannot be read, is not a regular
-            file (a folder, a pipe, a device: never opened blocking), or is not a
-            hand log at all (its first line is not a hand record: a calibration
-            profile, say) -- one sentence, instead of a warning per line.
+        HistoryError: it does not exist, cannot be read, is not a regular file, or is not a hand log.
     """
     p = Path(path)
     try:
@@ -269,50 +276,63 @@ def read_log(path: str | os.PathLike) -> tuple[list[dict[str, Any]], list[str]]:
         if exc.reason == "does not exist":
             raise HistoryError(f"There is no hand log at {p} yet (hands are logged when they finish).") from None
         raise HistoryError(f"{exc}") from None
-    records: list[dict[str, Any]] = []
-    warnings: list[str] = []
+    try:
+        refusal = first_line_refusal(stream, p)
+        stream.seek(0)
+    except OSError as exc:
+        stream.close()
+        raise HistoryError(f"The hand log {p} cannot be read ({exc.strerror or exc}).") from None
+    if refusal is not None:
+        stream.close()
+        raise HistoryError(refusal)
+    return stream
+
+
+def iter_log(path: str | os.PathLike, warn: Callable[[str], None]) -> Iterator[dict[str, Any]]:
+    """The records of a log, one at a time, in order (memory bounded by one line: at most 4 MiB);
+    ``warn`` is called with one sentence per line that is not a record (see :func:`record_from_line`).
+
+    Raises:
+        HistoryError: as :func:`open_log` (before the first record), or the file cannot be read.
+    """
+    p = Path(path)
+    stream = open_log(p)
     lines = bounded_lines(stream)
     with stream:
         while True:
             try:
                 number, line = next(lines)
             except StopIteration:
-                break
+                return
             except OSError as exc:
                 raise HistoryError(f"The hand log {p} cannot be read ({exc.strerror or exc}).") from None
-            if line is not None and is_blank_line(line):
-                continue
-            if not records and not warnings and (line is None or not is_record_line(line)):
-                raise HistoryError(f"{p} is not a hand log (its first line is not a dealer-assist hand record); "
-                                   f"give the log live writes (--log FILE).")
-            _read_line(p, number, line, records, warnings)
+            record, warning = record_from_line(number, line, str(p))
+            if warning is not None:
+                warn(warning)
+            if record is not None:
+                yield record
+
+
+def read_log(path: str | os.PathLike) -> tuple[list[dict[str, Any]], list[str]]:
+    """Every record of a log, in order, and a warning sentence per line that is not a record.
+
+    The file may start with a UTF-8 byte order mark and end its lines with
+    CRLF (a log copied through a Windows editor). Every line goes through the
+    one JSON loader (:func:`dealer_assist.fileio.parse_json`: at most 4 MiB,
+    64 levels, no NaN) and the one record validator
+    (:func:`dealer_assist.live.log_record.check_record`). Skipped, with a warning
+    naming the line: a line that is not JSON (torn by a crash), only NUL bytes
+    (a power cut), not a hand record, of another version than :data:`VERSION`,
+    or not a valid record (a field of the wrong type or out of bounds, e.g.
+    ``"session": ["s1"]`` or chips ``"1/0"``). Holds every record: callers that
+    only sum the log use :func:`iter_log`.
+
+    Raises:
+        HistoryError: the file does not exist, cannot be read, is not a regular
+            file (a folder, a pipe, a device: never opened blocking), or is not a
+            hand log at all (its first line is not a hand record: a calibration
+            profile, say) -- one sentence, instead of a warning per line.
+    """
+    warnings: list[str] = []
+    records = list(iter_log(path, warnings.append))
     return records, warnings
-
-
-def _read_line(p: Path, number: int, line: bytes | None, records: list, warnings: list) -> None:
-    if line is None:
-        warnings.append(f"line {number} of {p} is longer than {MAX_JSON_BYTES // (1024 * 1024)} MiB, so it is no "
-                        f"hand record; skipped.")
-        return
-    try:
-        obj = parse_json(line, f"line {number} of {p}")
-    except JsonInputError as exc:
-        if exc.reason.startswith("is not valid JSON"):
-            warnings.append(f"line {number} of {p} is not a whole record (cut by a crash?); skipped.")
-        else:
-            warnings.append(f"line {number} of {p} {exc.reason}; skipped.")
-        return
-    if not isinstance(obj, dict) or obj.get("schema") != SCHEMA:
-        warnings.append(f"line {number} of {p} is not a hand record; skipped.")
-        return
-    if type(obj.get("version")) is not int or obj.get("version") != VERSION:  # true == 1 in Python
-        version = dumps_json(obj.get("version"))
-        version = version if len(version) <= 20 else version[:20] + "…"
-        warnings.append(f"line {number} of {p} is a hand record of version {version}; this program reads "
-                        f"version {VERSION}; skipped.")
-        return
-    problem = _shape_problem(obj)
-    if problem is not None:
-        warnings.append(f"line {number} of {p} is not a valid hand record ({problem}); skipped.")
-        return
-    records.append(obj)

@@ -42,7 +42,7 @@ from starlette.routing import Route
 from dealer_assist.fileio import dumps_json
 from dealer_assist.spectator.follow import LogFollower, StateFollower
 from dealer_assist.spectator.page import PAGE, page_headers
-from dealer_assist.spectator.public import balances, current_hand, has_content, public_from_record, public_from_state
+from dealer_assist.spectator.public import LogSummary, current_hand, has_content, public_from_record, public_from_state
 from dealer_assist.spectator.timeline import Timeline
 
 __all__ = ["SpectatorConfig", "Watcher", "Guard", "create_app", "TOKEN_REFUSAL", "HOST_REFUSAL"]
@@ -90,13 +90,15 @@ class Watcher:
     def __init__(self, config: SpectatorConfig) -> None:
         self.config = config
         self.timeline = Timeline(config.delay)
-        self.log = LogFollower(config.log)
+        self.summary = LogSummary(config.since)
+        self.log = LogFollower(config.log, self.summary)
         self.state = StateFollower(config.state) if config.state is not None else None
         self._log_time: float | None = None
         self._state_time: float | None = None
         self._warned: set[str] = set()
         self._started = False
         self._last_payload: Any = object()
+        self._rebuilds = 0
 
     def _warn(self, text: str | None) -> None:
         if text and text not in self._warned:
@@ -108,6 +110,14 @@ class Watcher:
         now = self.config.clock()
         log_changed, log_mtime = self.log.poll()
         self._warn(self.log.problem)
+        if self.log.rebuilds and self.log.rebuilds != self._rebuilds:
+            self._rebuilds = self.log.rebuilds
+            self.config.warn(f"The hand log {self.log.path} was {self.log.rewrite}; it was read again from its start.")
+        for text in self.log.warnings:
+            self.config.warn(text)
+        if self.log.new_skipped > len(self.log.warnings):
+            self.config.warn(f"and {self.log.new_skipped - len(self.log.warnings)} more line(s) of "
+                             f"{self.log.path} that are not hand records; skipped.")
         state_changed = False
         if self.state is not None:
             state_changed, state_mtime = self.state.poll()
@@ -131,8 +141,7 @@ class Watcher:
 
     def payload(self) -> dict[str, Any]:
         """What the screen shows for the files as they are now (before the delay)."""
-        records = self.log.records
-        last = public_from_record(records[-1]) if records else None
+        last = public_from_record(self.summary.last) if self.summary.last is not None else None
         live = None
         if self.state is not None and self.state.obj is not None:
             live = public_from_state(self.state.obj)
@@ -143,7 +152,7 @@ class Watcher:
         previous = None
         if hand is not None and hand is not last and last is not None:
             previous = {"hand": last["hand"], "winners": last["winners"]}
-        return {"hand": hand, "previous": previous, "balances": balances(records, since=self.config.since)}
+        return {"hand": hand, "previous": previous, "balances": self.summary.balances()}
 
     def served(self) -> dict[str, Any]:
         """The snapshot to show now: the newest one older than the delay, with its number and time."""
@@ -272,8 +281,8 @@ def create_app(config: SpectatorConfig) -> Guard:
     async def lifespan(app):
         async def watch():
             while True:
-                try:
-                    watcher.poll()
+                try:  # in a thread: reading a rewritten 200 MB log again does not stop the answers
+                    await asyncio.to_thread(watcher.poll)
                 except Exception as exc:  # a bad file must not stop the screen; say it once
                     watcher._warn(f"reading the files failed ({type(exc).__name__}: {exc}); trying again.")
                 await asyncio.sleep(config.poll)

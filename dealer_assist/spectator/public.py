@@ -35,12 +35,12 @@ from datetime import datetime
 from typing import Any, Iterable, Mapping, Sequence
 
 from dealer_assist.i18n import texts
-from dealer_assist.ledger import record_time
+from dealer_assist.live.log_record import normal_name, record_time
 from dealer_assist.rules import HandClass, rank_options
 from dealer_assist.rules.formats import chips_to_json
 from dealer_assist.spectator import state as state_file
 
-__all__ = ["public_from_state", "public_from_record", "balances", "current_hand", "CLASS_NAMES", "has_content"]
+__all__ = ["public_from_state", "public_from_record", "balances", "LogSummary", "current_hand", "CLASS_NAMES", "has_content"]
 
 #: Hand classes in English and Russian (RULES.md §3), from the one translation table.
 CLASS_NAMES = {c.value: tuple(texts(lang)[c.value] for lang in ("en", "ru")) for c in HandClass}
@@ -64,7 +64,7 @@ def _name(value: object) -> str | None:
     """A seat name as shown (control characters dropped, cut when long), or None when not a non-blank string."""
     if not isinstance(value, str):
         return None
-    text = _CONTROL.sub("", value).strip()
+    text = normal_name(_CONTROL.sub("", value)).strip()
     if not text:
         return None
     return text if len(text) <= MAX_NAME else text[:MAX_NAME] + "…"
@@ -296,26 +296,63 @@ def current_hand(live: Mapping[str, Any] | None, last: Mapping[str, Any] | None)
 
 
 # -- balances ----------------------------------------------------------------------------
+class LogSummary:
+    """What the screen needs of a followed log, summed as the records arrive (a
+    :class:`~.follow.RecordSink`): the last record, and the ledgers the balances come from
+    (:class:`dealer_assist.ledger.LedgerBuilder`: one per live session, or one over every record
+    when ``since`` is given). Memory grows with sessions and players, not with hands."""
+
+    def __init__(self, since: datetime | None = None) -> None:
+        self.since = since
+        self.reset()
+
+    def reset(self) -> None:
+        from dealer_assist.ledger import LedgerBuilder
+
+        self.last: Mapping[str, Any] | None = None
+        self.count = 0
+        self._sessions: dict[Any, Any] = {}
+        self._all = LedgerBuilder(since=self.since) if self.since is not None else None
+
+    def add(self, record: Mapping[str, Any]) -> None:
+        from dealer_assist.ledger import LedgerBuilder
+
+        self.last = record
+        self.count += 1
+        if self._all is not None:
+            self._all.add(record)
+            return
+        session = record.get("session")
+        builder = self._sessions.get(session)
+        if builder is None:
+            builder = self._sessions[session] = LedgerBuilder()
+        builder.add(record)
+
+    def balances(self) -> dict[str, Any] | None:
+        """:func:`balances` of the records added so far (the same object, without holding them)."""
+        if self.last is None:
+            return None
+        if self._all is not None:
+            return _balances_json(self._all.ledger(), "since")
+        return _balances_json(self._sessions[self.last.get("session")].ledger(), "session")
+
+
 def balances(records: Sequence[Mapping[str, Any]], *, since: datetime | None = None) -> dict[str, Any] | None:
     """The session's balances: the ledger (:func:`dealer_assist.ledger.build_ledger`) over the records
     of the last record's live session, or over every record finished at or after ``since`` when given.
 
     ``{"scope": "session" | "since", "hands": 4, "players": [{"name", "hands", "won", "net"}, …],
-    "transfers": [{"from", "to", "amount"}, …]}``, or ``None`` with no record.
+    "transfers": [{"from", "from_kind", "to", "to_kind", "amount"}, …]}`` (kinds:
+    :class:`dealer_assist.ledger.PartyKind` values; a player called "organiser" is ``"player"``),
+    or ``None`` with no record.
     """
-    from dealer_assist.ledger import build_ledger
+    summary = LogSummary(since)
+    for record in records:
+        summary.add(record)
+    return summary.balances()
 
-    if not records:
-        return None
-    if since is None:
-        session = records[-1].get("session")
-        chosen: Iterable[Mapping[str, Any]] = [r for r in records if r.get("session") == session]
-    else:
-        chosen = records
-    try:
-        ledger = build_ledger(chosen, since=since)
-    except ValueError:
-        return None
+
+def _balances_json(ledger, scope: str) -> dict[str, Any]:
     players = []
     for p in ledger.players[:MAX_SEATS * 5]:
         name = _name(p.name)
@@ -324,8 +361,8 @@ def balances(records: Sequence[Mapping[str, Any]], *, since: datetime | None = N
                             "net": chips_to_json(p.net)})
     transfers = []
     for t in ledger.transfers[:MAX_SEATS * 5]:
-        payer, payee = _name(t.payer), _name(t.payee)
+        payer, payee = _name(t.payer.name), _name(t.payee.name)
         if payer is not None and payee is not None:
-            transfers.append({"from": payer, "to": payee, "amount": chips_to_json(t.amount)})
-    return {"scope": "since" if since is not None else "session", "hands": ledger.hands, "players": players,
-            "transfers": transfers}
+            transfers.append({"from": payer, "from_kind": t.payer.kind.value, "to": payee,
+                              "to_kind": t.payee.kind.value, "amount": chips_to_json(t.amount)})
+    return {"scope": scope, "hands": ledger.hands, "players": players, "transfers": transfers}
