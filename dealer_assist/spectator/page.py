@@ -247,9 +247,16 @@ SCRIPT = r"""
     });
     if (balances.transfers.length) {
       add(main, el("div", "transfers", "To settle: " + balances.transfers.map(function (t) {
-        return t.from + " → " + t.to + " " + t.amount;
+        return party(t.from, t.from_kind) + " → " + party(t.to, t.to_kind) + " " + t.amount;
       }).join(" · ")));
     }
+  }
+
+  // the house and the carried pot are kinds, not names: a seat called "organiser" reads as itself
+  function party(name, kind) {
+    if (kind === "house") { return "organiser (rake)"; }
+    if (kind === "carried pot") { return "carried pot"; }
+    return name;
   }
 
   function render(data) {
