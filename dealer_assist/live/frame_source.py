@@ -37,6 +37,7 @@ import numpy as np
 
 from dealer_assist.capture import CameraError, CaptureMode, open_camera_device
 from dealer_assist.fileio import opencv_path
+from dealer_assist.vision.images import ImageError, check_pixels
 
 __all__ = ["CameraError", "Frame", "FrameSource", "VideoSource", "ImageListSource", "open_source", "CameraFeed",
            "BACKOFF_S", "IMAGE_SUFFIXES", "describe_source"]
@@ -169,8 +170,10 @@ class ImageListSource:
                 # a named pipe or a device among the files would block the read forever: not an image.
                 # Read as bytes, decoded in memory: any file name (OpenCV crashes on one that is not UTF-8)
                 data = np.fromfile(path, np.uint8) if path.is_file() else None
+                if data is not None and data.size:
+                    check_pixels(data, path)  # a decompression bomb is refused from its header
                 image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data is not None and data.size else None
-            except (cv2.error, MemoryError, OSError):  # e.g. a decompression bomb over OpenCV's pixel limit
+            except (cv2.error, MemoryError, OSError, ImageError):
                 image = None
             if image is not None:
                 return image
