@@ -84,15 +84,18 @@ class LiveRun:
     worker: object
     random_position: bool
     screen: object = None  # a live.startup.StartupScreen
+    unlogged: object = None  # a live.unlogged.UnloggedHands: the hands the log did not take
 
 
 @dataclass
 class LiveOutcome:
-    """How the run ended: the exit code, sentences for stderr, whether a result could not be written."""
+    """How the run ended: the exit code, sentences for stderr, whether a result could not be written;
+    ``unlogged``: the lines to print for the hands the log did not take (:meth:`UnloggedHands.report`)."""
 
     code: int
     errors: list[str] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
+    unlogged: list[str] = field(default_factory=list)
 
 
 def prepare_live(config: LiveConfig, console=None) -> LiveRun:
@@ -164,12 +167,17 @@ def _prepare(config: LiveConfig, screen) -> LiveRun:
 
         worker = InlineWorker(read=lambda job: ())
     options = LiveOptions(trust=TrustRule(*config.trust), ocr=config.ocr)
-    session = LiveSession(profile, state, worker, options,
-                          on_finished=hand_log.append if hand_log is not None else None)
+    on_finished = unlogged = None
+    if hand_log is not None:  # a hand the log does not take is kept in a fallback file (live.unlogged)
+        from dealer_assist.live.unlogged import UnloggedHands
+
+        unlogged = UnloggedHands(hand_log.path)
+        on_finished = lambda record: unlogged.append_or_keep(hand_log.append, record)  # noqa: E731
+    session = LiveSession(profile, state, worker, options, on_finished=on_finished)
     if random_position:
         session.message = f"Random playing position: P={p}."
     step("step_ocr", "busy")
-    return LiveRun(config, session, source, worker, random_position)
+    return LiveRun(config, session, source, worker, random_position, unlogged=unlogged)
 
 
 def run_live(run: LiveRun, console=None) -> LiveOutcome:
@@ -221,7 +229,12 @@ def run_live(run: LiveRun, console=None) -> LiveOutcome:
                                f"read: {names}.")
         if not session.frames and not outcome.errors:
             outcome.errors.append(f"No frame could be read from {describe_source(config.camera)}.")
-    outcome.errors.extend(session.log_errors)
-    if session.log_errors and outcome.code in (0, 1):
+    log_errors = session.log_errors
+    if run.unlogged is not None and run.unlogged.refused:
+        # the hands the log refused: printed (or said to be in the log after all), and one error sentence
+        outcome.unlogged = run.unlogged.report()
+        log_errors = [] if run.unlogged.caught_up else [run.unlogged.summary()]
+    outcome.errors.extend(log_errors)
+    if log_errors and outcome.code in (0, 1):
         outcome.code = 2
     return outcome

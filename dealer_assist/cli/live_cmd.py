@@ -128,6 +128,8 @@ def live_command(
     outcome = run_live(run)
     for sentence in outcome.notices:  # names of the recording's files: shown as text
         typer.echo(safe_text(sentence), err=True)
+    for line in outcome.unlogged:  # hands the log did not take: their JSON, where they are kept, how to append
+        typer.echo(safe_text(line), err=True)
     if outcome.errors:
         for sentence in outcome.errors[:-1]:
             typer.echo(safe_text(f"Error: {sentence}"), err=True)

@@ -157,6 +157,7 @@ class HandLog:
             fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         except OSError as exc:
             raise HistoryError(f"The hand log {self.path} cannot be opened ({exc.strerror or exc}).") from None
+        size = None
         try:
             size = os.fstat(fd).st_size
             if size:
@@ -170,11 +171,27 @@ class HandLog:
                 view = view[written:]
             os.fsync(fd)
         except OSError as exc:
-            raise HistoryError(f"The hand log {self.path} cannot be written ({exc.strerror or exc}).") from None
+            raise HistoryError(f"The hand log {self.path} cannot be written ({exc.strerror or exc})"
+                               f"{_take_back(fd, size)}.") from exc  # the cause: its strerror
         finally:
             os.close(fd)
         if new_dir:
             _fsync_dir(self.path.parent)
+
+
+def _take_back(fd: int, size: int | None) -> str:
+    """After a failed append: cut what was written of the record (a full disk takes part of a line, an
+    fsync that fails leaves it unsure), so the log ends as before; what the error sentence adds."""
+    if size is None:
+        return "; the hand is not in it"
+    try:
+        if os.fstat(fd).st_size > size:
+            os.ftruncate(fd, size)
+            os.fsync(fd)
+    except OSError:
+        return ("; part of the hand may be left as its last line, torn, which the log's readers skip with a "
+                "warning")
+    return "; the hand is not in it (the log is as it was before)"
 
 
 def is_record_line(line: bytes) -> bool:
