@@ -31,11 +31,14 @@ def main() -> None:
     """Entry point of the ``dealer-assist`` console script.
 
     A full disk or a closed pipe on standard output, in any command, is one
-    sentence and exit code 1; an output encoding that cannot show a character
-    degrades to ASCII (see :mod:`dealer_assist.cli.output`).
+    sentence and exit code 1; so is a standard output that was closed before
+    the start (``>&-``, :func:`~dealer_assist.cli.output.refuse_closed_stdout`).
+    An output encoding that cannot show a character degrades to ASCII (see
+    :mod:`dealer_assist.cli.output`).
     """
-    from dealer_assist.cli.output import degrade_unshowable, output_errors
+    from dealer_assist.cli.output import degrade_unshowable, output_errors, refuse_closed_stdout
 
+    refuse_closed_stdout()
     degrade_unshowable()
     try:
         with output_errors():

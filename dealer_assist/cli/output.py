@@ -32,7 +32,8 @@ from typing import Any, Iterator
 
 from dealer_assist.fileio import dumps_json
 
-__all__ = ["print_warnings", "WARNINGS_SHOWN", "OutputError", "output_errors", "write_stdout", "degrade_unshowable", "json_line", "line_error", "report_console",
+__all__ = ["print_warnings", "WARNINGS_SHOWN", "OutputError", "output_errors", "refuse_closed_stdout", "CLOSED_STDOUT",
+           "write_stdout", "degrade_unshowable", "json_line", "line_error", "report_console",
            "MIN_WIDTH", "ASCII_FALLBACK"]
 
 #: The fewest columns a report is laid out in (a narrower terminal wraps its lines instead).
@@ -149,6 +150,29 @@ def write_stdout(text: str) -> None:
         sys.stdout.flush()
     except OSError as error:
         raise OutputError() from error
+
+
+#: The sentence for a standard output closed before the start (``dealer-assist ledger >&-``).
+CLOSED_STDOUT = ("cannot write output: standard output is closed; give the command somewhere to write "
+                 "(a terminal, a file: > out.txt, or a pipe).")
+
+
+def refuse_closed_stdout() -> None:
+    """End the process with :data:`CLOSED_STDOUT` on stderr and exit code 1 when standard output is closed.
+
+    Python sets ``sys.stdout`` to ``None`` when file descriptor 1 is not open at start (``>&-``); every
+    command writes its result there, so none can run (they would end in an ``AttributeError``).
+    Nothing is written when standard error is closed too; the exit code still says it.
+    """
+    if sys.stdout is not None:
+        return
+    if sys.stderr is not None:
+        try:
+            sys.stderr.write(CLOSED_STDOUT + "\n")
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            pass
+    raise SystemExit(1)
 
 
 def _is_stdout_error(exc: BaseException) -> bool:
