@@ -7,7 +7,6 @@ at once and an earlier file is never left half written.
 
 from __future__ import annotations
 
-import csv
 import io
 import os
 from pathlib import Path
@@ -16,6 +15,7 @@ from typing import Any, Sequence
 from dealer_assist.app.hand_folders import BOARD, InputError
 from dealer_assist.app.verdicts import HandScore
 from dealer_assist.fileio import dumps_json, folder_refusal, is_special_file, write_atomic
+from dealer_assist.spreadsheet import csv_writer
 
 __all__ = ["CSV_COLUMNS", "check_output_path", "check_outputs", "csv_rows", "json_text", "csv_text", "write_results"]
 
@@ -90,11 +90,12 @@ def json_text(scores: Sequence[HandScore]) -> str:
 
 
 def csv_text(scores: Sequence[HandScore]) -> str:
-    """The ``--csv`` file: :data:`CSV_COLUMNS`, one row per seat per hand."""
+    """The ``--csv`` file: :data:`CSV_COLUMNS`, one row per seat per hand; a cell that a spreadsheet would
+    run as a formula (a folder named ``=HYPERLINK(…)``) is written as text (:mod:`dealer_assist.spreadsheet`)."""
     buf = io.StringIO()
-    w = csv.DictWriter(buf, fieldnames=CSV_COLUMNS)
-    w.writeheader()
-    w.writerows(csv_rows(scores))
+    w = csv_writer(buf, lineterminator="\r\n")
+    w.writerow(CSV_COLUMNS)
+    w.writerows([row[column] for column in CSV_COLUMNS] for row in csv_rows(scores))
     return buf.getvalue()
 
 

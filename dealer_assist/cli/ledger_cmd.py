@@ -6,7 +6,6 @@ and the transfers are :func:`dealer_assist.ledger.build_ledger`.
 
 from __future__ import annotations
 
-import csv
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -23,6 +22,7 @@ from dealer_assist.cli.output import json_line, output_errors, print_warnings, r
 from dealer_assist.ledger import CARRIED_POT, EXACT_PARTIES, MAX_CHIPS, ORGANISER, Ledger, LedgerBuilder, Party
 from dealer_assist.render import name_text, safe_text
 from dealer_assist.rules.formats import chips_to_json
+from dealer_assist.spreadsheet import csv_writer
 
 __all__ = ["ledger_command", "ledger_to_json"]
 
@@ -124,7 +124,7 @@ def _write_csv(ledger: Ledger) -> None:
     text (control characters escaped: :func:`~dealer_assist.render.safe_text`) on a terminal."""
     c = chips_to_json
     shown = safe_text if sys.stdout.isatty() else str
-    out = csv.writer(sys.stdout, lineterminator="\n")
+    out = csv_writer(sys.stdout, lineterminator="\n")  # a name starting with = + - @ is text in a spreadsheet
     out.writerow(["kind", "name", "hands_played", "hands_won", "put_in", "buy_ins", "won", "net", "to", "amount",
                   "from_kind", "to_kind"])
     for p in ledger.players:
