@@ -57,6 +57,7 @@ from dealer_assist.rules.showdown import Hand, Player  # noqa: F401 (Player: doc
 
 __all__ = [
     "SERIALS",
+    "MAX_ODDS_PLAYERS",
     "DEAD",
     "PlayerOdds",
     "AllInOdds",
@@ -74,6 +75,11 @@ SERIALS = 10**7
 DEAD = 18
 _CLASSES = 19
 _BOARD_NOTES = 3
+#: The most players a hand given to ``odds`` may have. RULES.md §1 seats 3-8 (§7's one-note game up to
+#: 10); 20, the most seats the spectator screen shows, is well above. The time grows with the players:
+#: measured on one core with no board note known and zero-joker ``per-zero`` (the slowest option), about
+#: 50 ms for 8 players, 90 ms for 20, 840 ms for 200; one line of 50,000 players took 92 s.
+MAX_ODDS_PLAYERS = 20
 
 
 def board_class_sizes() -> tuple[int, ...]:
@@ -314,8 +320,9 @@ def parse_odds_hand(obj: object) -> tuple[Hand, frozenset[tuple[str, int]]]:
     As :func:`~dealer_assist.rules.formats.parse_hand`, except that a folded or
     unrevealed player's pocket may be unknown: ``"pocket"`` missing, ``null``,
     shorter than 2, or holding ``null`` for a note.  Raises :class:`HandError`
-    (one sentence naming the field) for anything parse_hand refuses, and for
-    an unknown pocket note of a player still in.
+    (one sentence naming the field) for anything parse_hand refuses, for
+    more than :data:`MAX_ODDS_PLAYERS` players, and for an unknown pocket note
+    of a player still in.
 
     >>> hand, unknown = parse_odds_hand({"position": 1, "board": [], "players": [
     ...     {"name": "A", "pocket": ["1111111", "2222222"]},
@@ -330,6 +337,9 @@ def parse_odds_hand(obj: object) -> tuple[Hand, frozenset[tuple[str, int]]]:
     dealer_assist.rules.errors.HandError: players[0].pocket[1] is not known; the odds need both pocket notes of every player still in ('A' has neither folded nor declined to reveal).
     """
     hidden: list[tuple[int, int]] = []
+    if isinstance(obj, dict) and isinstance(obj.get("players"), list) and len(obj["players"]) > MAX_ODDS_PLAYERS:
+        raise HandError(f"the hand has {len(obj['players']):,} players; the odds are worked out for at most "
+                        f"{MAX_ODDS_PLAYERS} (a table seats 3-8, RULES.md §1).")
     if isinstance(obj, dict) and isinstance(obj.get("players"), list):
         obj = copy.copy(obj)
         players = []
