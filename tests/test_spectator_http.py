@@ -55,10 +55,14 @@ def test_on_loopback_only_loopback_names_are_answered(tmp_path):
     client, _ = make_client(tmp_path, loopback_only=True, base_url="http://127.0.0.1:8765")
     with client:
         assert client.get("/").status_code == 200
-        for host in ("localhost:8765", "[::1]:8765", "127.0.0.2"):
+        for host in ("localhost:8765", "[::1]:8765", "127.0.0.2", "[::1]", "LOCALHOST.", "127.0.0.1:80"):
             assert client.get("/", headers={"Host": host}).status_code == 200, host
-        refused = client.get("/", headers={"Host": "evil.example:8765"})
-        assert refused.status_code == 403 and refused.text == HOST_REFUSAL
+        # a Host is a bracketed IPv6 address or a name, then an optional :port, and nothing else
+        for host in ("evil.example:8765", "[::1]evil.example", "[::1]:80@evil.example", "127.0.0.1:80@evil.example",
+                     "localhost@evil.example", "127.0.0.1.evil.example", "[::1", "::1", "127.0.0.1:99999",
+                     "localhost:80:80", "[::1]:80/x", ""):
+            refused = client.get("/", headers={"Host": host})
+            assert refused.status_code == 403 and refused.text == HOST_REFUSAL, host
 
 
 def test_nothing_but_get_is_answered(tmp_path):
@@ -116,7 +120,8 @@ def test_the_screen_runs_the_delay_behind_the_files(tmp_path):
     clock.now = 1010.0
     with client:
         waiting = client.get("/state.json").json()
-        assert waiting["hand"] is None and waiting["delay"] == 30 and waiting["visible_from"] == 1030.0
+        # the first picture comes by the start (1010) plus the delay: said from the start alone
+        assert waiting["hand"] is None and waiting["delay"] == 30 and waiting["visible_from"] == 1040.0
         clock.now = 1030.0
         shown = client.get("/state.json").json()
         assert shown["hand"]["hand"] == 1 and shown["as_of"] == 1000.0 and shown["balances"]["hands"] == 1
@@ -130,6 +135,25 @@ def test_the_screen_runs_the_delay_behind_the_files(tmp_path):
         assert client.get("/state.json").json()["hand"]["hand"] == 1
         clock.now = 1070.0
         assert client.get("/state.json").json()["hand"]["hand"] == 2
+
+
+def test_the_waiting_screen_never_tells_when_the_table_changed_before_the_delay(tmp_path):
+    clock = Clock(1000.0)
+    client, watcher = make_client(tmp_path, delay=30, clock=clock)
+    log = tmp_path / "hands.jsonl"
+    with client:  # started at 1000 with no log: nothing to show before 1030
+        assert client.get("/state.json").json()["visible_from"] == 1030.0
+        HandLog(log).append(logged_hand("AB", BOARD, {"A": POCKETS["A"], "B": POCKETS["B"]}, chips={"A": 5, "B": 5}))
+        os.utime(log, (1005.0, 1005.0))  # a hand finished at 1005
+        clock.now = 1005.5
+        watcher.poll()
+        served = client.get("/state.json").json()
+        assert served["hand"] is None and served["visible_from"] == 1030.0
+        clock.now = 1030.0
+        served = client.get("/state.json").json()
+        assert served["hand"] is None and served["snapshot"] == 1 and served["visible_from"] is None  # was 1035.0
+        clock.now = 1035.0
+        assert client.get("/state.json").json()["hand"]["hand"] == 1
 
 
 # -- the command's refusals ------------------------------------------------------------------

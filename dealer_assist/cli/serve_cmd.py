@@ -84,10 +84,10 @@ def serve_command(
                              loopback_only=listener.loopback, since=when)
     application = create_app(config)
     shown = f"{delay:g} s late" if delay else "with no delay"
-    typer.echo(f"Spectator screen ({shown}), following {log_path}"
-               f"{'' if log_path.exists() else ' (not there yet: waiting for it)'} and {state_path}.")
+    _say(f"Spectator screen ({shown}), following {log_path}"
+         f"{'' if log_path.exists() else ' (not there yet: waiting for it)'} and {state_path}.")
     for url in urls(listener, token):
-        typer.echo(f"  open {url}")
+        _say(f"  open {url}")
     if token is not None:
         typer.echo(f"Listening on {listener.host}, not loopback: every request needs the token {token} "
                    f"(other devices on the network can reach this port). Ctrl-C stops.")
@@ -99,8 +99,18 @@ def serve_command(
         pass
 
 
+def _say(line: str) -> None:
+    """A line of the start-up banner, the paths in it shown as text (an escape in a folder name never
+    reaches the terminal: :func:`~dealer_assist.render.safe_text`)."""
+    from dealer_assist.render import safe_text
+
+    typer.echo(safe_text(line))
+
+
 def _fail(sentence: str) -> None:
-    typer.echo(f"Error: {sentence}", err=True)
+    from dealer_assist.render import safe_text
+
+    typer.echo(f"Error: {safe_text(sentence)}", err=True)
     raise typer.Exit(2)
 
 

@@ -25,7 +25,7 @@ import asyncio
 import contextlib
 import hmac
 import ipaddress
-
+import re
 import sys
 import time
 from dataclasses import dataclass, field
@@ -40,6 +40,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Route
 
 from dealer_assist.fileio import dumps_json
+from dealer_assist.render import safe_text
 from dealer_assist.spectator.follow import LogFollower, StateFollower
 from dealer_assist.spectator.page import PAGE, page_headers
 from dealer_assist.spectator.public import LogSummary, current_hand, has_content, public_from_record, public_from_state
@@ -67,7 +68,8 @@ class SpectatorConfig:
         poll: seconds between two looks at the files.
         keepalive: seconds between two keep-alive comments on an idle event stream.
         clock: the wall clock (seconds since the epoch, as file times are).
-        warn: where the server's warnings go (a sentence each, once per distinct warning).
+        warn: where the server's warnings go (a sentence each, once per distinct warning; by default stderr,
+            the names in it shown as text: :func:`~dealer_assist.render.safe_text`).
         stopping: true once the server is shutting down: open event streams end (set by :func:`.server.run`).
     """
 
@@ -80,7 +82,8 @@ class SpectatorConfig:
     poll: float = 0.25
     keepalive: float = 15.0
     clock: Callable[[], float] = time.time
-    warn: Callable[[str], None] = field(default=lambda text: print(f"warning: {text}", file=sys.stderr, flush=True))
+    warn: Callable[[str], None] = field(default=lambda text: print(f"warning: {safe_text(text)}", file=sys.stderr,
+                                                                   flush=True))
     stopping: Callable[[], bool] = lambda: False
 
 
@@ -97,6 +100,7 @@ class Watcher:
         self._state_time: float | None = None
         self._warned: set[str] = set()
         self._started = False
+        self._started_at: float | None = None
         self._last_payload: Any = object()
         self._rebuilds = 0
 
@@ -126,6 +130,8 @@ class Watcher:
         # one missing from the start does not count (nothing of it was ever shown)
         first = not self._started
         self._started = True
+        if first:
+            self._started_at = now
         if log_changed or first:
             self._log_time = min(now, log_mtime) if log_mtime is not None else (None if first else now)
         if self.state is not None and (state_changed or first):
@@ -155,7 +161,13 @@ class Watcher:
         return {"hand": hand, "previous": previous, "balances": self.summary.balances()}
 
     def served(self) -> dict[str, Any]:
-        """The snapshot to show now: the newest one older than the delay, with its number and time."""
+        """The snapshot to show now: the newest one older than the delay, with its number and time.
+
+        Until a hand shows, ``visible_from`` says when the first picture comes at the latest: the
+        server's start plus the delay, while nothing is served yet, else ``None``. It is decided from
+        the start alone, never from a snapshot not yet served: the time of a change at the table
+        must not reach the screen before the delay has passed.
+        """
         now = self.config.clock()
         snap = self.timeline.current(now)
         out: dict[str, Any] = {"snapshot": 0, "as_of": None, "delay": _seconds(self.config.delay),
@@ -164,8 +176,8 @@ class Watcher:
             out.update(snap.payload)
             out["snapshot"], out["as_of"] = snap.number, round(snap.time, 3)
         if snap is None or not has_content(out["hand"]):
-            next_time = self.timeline.next_time(now)
-            out["visible_from"] = round(next_time, 3) if next_time is not None else None
+            first = self._started_at + self.config.delay if snap is None and self._started_at is not None else None
+            out["visible_from"] = round(first, 3) if first is not None else None
         return out
 
 
@@ -173,17 +185,27 @@ def _seconds(delay: float) -> int | float:
     return int(delay) if float(delay).is_integer() else delay
 
 
+#: A ``Host`` header as RFC 9110 allows it here: a bracketed IPv6 address or a name (an IPv4 address), then
+#: an optional ``:port``, and nothing else (``[::1]evil.example`` or ``[::1]:80@evil.example`` is refused).
+_HOST = re.compile(r"(?:\[(?P<ipv6>[0-9A-Fa-f:.]+)\]|(?P<name>[A-Za-z0-9.-]+))(?::(?P<port>[0-9]{1,5}))?")
+
+
 def _is_loopback_host(host: str) -> bool:
-    """Whether a ``Host`` header names this machine's loopback (``localhost``, ``127.0.0.1:8765``, ``[::1]``)."""
-    host = host.strip().lower()
-    if host.startswith("["):
-        host = host[1:host.find("]")] if "]" in host else host[1:]
-    elif host.count(":") == 1:
-        host = host.split(":", 1)[0]
-    if host in ("localhost", "localhost."):
+    """Whether a ``Host`` header names this machine's loopback (``localhost``, ``127.0.0.1:8765``, ``[::1]``),
+    parsed strictly (:data:`_HOST`): anything more after the address or the port is not loopback."""
+    m = _HOST.fullmatch(host.strip())
+    if m is None or (m["port"] is not None and int(m["port"]) > 65535):
+        return False
+    if m["ipv6"] is not None:
+        try:
+            return ipaddress.IPv6Address(m["ipv6"]).is_loopback
+        except ValueError:
+            return False
+    name = m["name"].lower()
+    if name in ("localhost", "localhost."):
         return True
     try:
-        return ipaddress.ip_address(host).is_loopback
+        return ipaddress.IPv4Address(name).is_loopback
     except ValueError:
         return False
 

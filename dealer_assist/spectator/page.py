@@ -125,7 +125,7 @@ SCRIPT = r"""
     add(box, el("div", "big", "Waiting for the first hand"));
     add(box, el("div", "small", "Ожидание первой раздачи"));
     if (data.visible_from) {
-      add(box, el("div", "small", "The screen runs " + data.delay + " s behind the table; the next picture comes at " +
+      add(box, el("div", "small", "The screen runs " + data.delay + " s behind the table; the first picture comes by " +
         clock(data.visible_from) + "."));
     }
   }
