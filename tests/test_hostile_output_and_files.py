@@ -342,7 +342,7 @@ def test_10_ledger_csv_writes_formula_names_as_text_and_negative_nets_as_numbers
     nets = sorted(int(r["net"]) for r in players.values())
     assert nets == [-10, -10, 20]  # negative numbers stay numbers, without an apostrophe
     for r in rows:
-        assert not any(cell.startswith(("=", "+", "@")) for cell in r.values()), r
+        assert not any((cell or "").startswith(("=", "+", "@")) for cell in r.values()), r
     transfers = [r for r in rows if r["kind"] == "transfer"]
     assert transfers and all(r["name"].startswith("'") and r["to"].startswith("'") for r in transfers)
 
