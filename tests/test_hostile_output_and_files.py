@@ -424,3 +424,28 @@ def test_14_serve_shows_an_escape_in_a_folder_name_as_text_at_start_and_in_warni
     assert banner.decode().startswith(f"Spectator screen (with no delay), following {tmp_path}/{shown}/hands.jsonl")
     assert b"\x1b" not in warning and b"\x07" not in warning
     assert warning.decode().startswith(f"warning: The state file {tmp_path}/{shown}/hands.state.json is not JSON")
+
+
+def test_7_the_last_resort_is_a_private_folder_in_the_temporary_folder(tmp_path, monkeypatch):
+    from dealer_assist.live import unlogged
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("TMPDIR", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.setattr(unlogged.tempfile, "tempdir", None)  # TMPDIR is read again
+    log = tmp_path / "full" / "hands.jsonl"
+    real = unlogged.write_atomic
+
+    def full(path, data):  # the log's disk holds the data folder too
+        if str(path).startswith((str(tmp_path / "full"), str(tmp_path / "data"))):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(path, data)
+
+    monkeypatch.setattr(unlogged, "write_atomic", full)
+    (tmp_path / "tmp" / "hands.unlogged-s1.jsonl").symlink_to(tmp_path / "victim")  # another user's trap
+    kept = unlogged.UnloggedHands(log)
+    path = kept.keep(logged_hand("AB", BOARD, {"A": POCKETS["A"], "B": POCKETS["B"]}, chips={"A": 5, "B": 5}))
+    assert path is not None and path.parent.parent == tmp_path / "tmp" and path.parent.name.startswith(
+        "dealer-assist-unlogged-")
+    assert (path.parent.stat().st_mode & 0o777) == 0o700 and not (tmp_path / "victim").exists()
+    assert json.loads(path.read_text())["chips"] == {"A": 5, "B": 5}

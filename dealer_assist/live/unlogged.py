@@ -11,7 +11,8 @@ them on disk:
 
 1. beside the log: ``hands.unlogged-<session>.jsonl`` next to ``hands.jsonl``;
 2. the user's data folder (``platformdirs``; ``~/.local/share/dealer-assist/unlogged/``);
-3. the temporary folder (often another file system than a full disk's, e.g. a tmpfs).
+3. a private folder made in the temporary folder (often another file system than a full disk's, e.g.
+   a tmpfs; private, so nobody else's symlink there can redirect the file).
 
 At the end of the run :meth:`UnloggedHands.report` gives what ``live`` prints on
 stderr: each record as one line of JSON (its ``chips`` and ``settlement``
@@ -36,18 +37,14 @@ __all__ = ["UnloggedHands", "fallback_places"]
 
 
 def fallback_places(log: Path, session: str) -> list[Path]:
-    """Where the unlogged hands of ``session`` are kept, in the order tried (see the module doc)."""
+    """Where the unlogged hands of ``session`` are kept, in the order tried (see the module doc); the last
+    is the file's name alone, to be put in a private folder of the temporary folder."""
     import platformdirs
 
     tag = re.sub(r"[^A-Za-z0-9_.-]", "_", session)[:80] or "session"
     name = f"{log.stem or 'hands'}.unlogged-{tag}.jsonl"
-    places = [log.parent / name, Path(platformdirs.user_data_dir("dealer-assist", appauthor=False)) / "unlogged" / name,
-              Path(tempfile.gettempdir()) / name]
-    unique: list[Path] = []
-    for place in places:
-        if place not in unique:
-            unique.append(place)
-    return unique
+    places = [log.parent / name, Path(platformdirs.user_data_dir("dealer-assist", appauthor=False)) / "unlogged" / name]
+    return (places if places[0] != places[1] else places[:1]) + [Path(name)]
 
 
 def _record_line(record: dict[str, Any], ascii_only: bool = False) -> str:
@@ -67,12 +64,13 @@ class UnloggedHands:
     """
 
     def __init__(self, log: str | os.PathLike) -> None:
-        self.log = Path(log)
+        self.log = Path(log).absolute()  # the command printed at the end works from any folder
         self.records: list[dict[str, Any]] = []
         self.path: Path | None = None
         self.problem: str | None = None
         self.refused = 0
         self.reason: str | None = None
+        self._private: Path | None = None  # the private folder in the temporary folder, once made
 
     @property
     def caught_up(self) -> bool:
@@ -120,8 +118,13 @@ class UnloggedHands:
         data = "".join(_record_line(r) + "\n" for r in self.records)
         session = str(self.records[0].get("session") or "session")
         previous = self.path
-        for place in fallback_places(self.log, session):
+        places = fallback_places(self.log, session)
+        for i, place in enumerate(places):
             try:
+                if i == len(places) - 1:  # the last resort: a folder of our own in the temporary folder
+                    if self._private is None:
+                        self._private = Path(tempfile.mkdtemp(prefix="dealer-assist-unlogged-"))
+                    place = self._private / place
                 place.parent.mkdir(parents=True, exist_ok=True)
                 write_atomic(place, data)
             except OSError as exc:
