@@ -310,7 +310,9 @@ def test_7_a_torn_line_that_cannot_be_taken_back_is_said(tmp_path, monkeypatch):
 @pytest.mark.slow  # processes
 @pytest.mark.parametrize("args", [["ledger", "--log", "LOG"], ["ledger", "--log", "LOG", "--csv"],
                                   ["odds", "--hands", "HANDS"], ["rules"], ["formats"],
-                                  ["serve", "--log", "LOG", "--port", "0"]])
+                                  ["serve", "--log", "LOG", "--port", "0"],
+                                  ["live", "--camera", "0", "--log", "LOG"],  # ended at import, before main()
+                                  ["history", "--log", "LOG"]])
 def test_8_a_closed_standard_output_is_one_sentence_and_exit_1(tmp_path, args):
     log = tmp_path / "hands.jsonl"
     HandLog(log).append(logged_hand("AB", BOARD, {"A": POCKETS["A"], "B": POCKETS["B"]}, chips={"A": 5, "B": 5}))

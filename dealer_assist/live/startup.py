@@ -114,7 +114,7 @@ def _is_live_on_a_terminal(argv: Sequence[str]) -> bool:
         return False
     if any(a in ("--help", "--json") for a in argv[2:]):
         return False
-    return sys.stdout.isatty()
+    return sys.stdout is not None and sys.stdout.isatty()  # closed (>&-): main() refuses it
 
 
 def _lang_of(argv: Sequence[str], environ: Mapping[str, str]) -> str:
