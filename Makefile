@@ -7,7 +7,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 APT_PACKAGES := tesseract-ocr tesseract-ocr-rus libgl1 libglib2.0-0 fonts-dejavu-core \
                 fonts-dejavu-extra fonts-liberation fonts-freefont-ttf \
-                chromium chromium-driver
+                chromium chromium-driver postgresql
 
 .PHONY: setup system venv demo test test-fast bench samples clean
 

@@ -58,10 +58,13 @@ class FrameLoop:
         self.keys_tty = sys.stdin.isatty() and self.interactive
         self.lines = None if sys.stdin.isatty() else LineCommands(sys.stdin)
         self.spectator = None
+        self.club = None
         if self.config.spectator_state is not None:
             from dealer_assist.spectator.state import StateWriter
 
-            self.spectator = StateWriter(self.config.spectator_state, session=self.session.session_id)
+            self.club = run.club
+            self.spectator = StateWriter(self.config.spectator_state, session=self.session.session_id,
+                                         publish=run.club.offer_state if run.club is not None else None)
         self.croupier = Croupier(self.session, self.lang)
         self.feedback = self.croupier.feedback
         self.frames = 0
@@ -95,7 +98,8 @@ class FrameLoop:
                           camera_detail=self.feed.detail, message=self.feedback.text,
                           prompt=self.croupier.keys.prompt, warning=session.warning, frame=frame_label(session),
                           profile=session.profile.name, recording_ended=session.recording_ended,
-                          trust_k=self.config.trust[0], balances=self.balances)
+                          trust_k=self.config.trust[0], balances=self.balances,
+                          club=self.club.status() if self.club is not None else None)
 
     def started(self) -> bool:
         """Whether the start-up is over: the OCR has read once (its models are loaded), or there is

@@ -53,6 +53,9 @@ class LiveConfig:
         ocr: read serials (False: the croupier types them).
         capture: what to ask a numbered camera for.
         spectator_state: where to write the spectator screen's state file (None: not written).
+        club: the club's PostgreSQL URL (``--club``): finished hands and the hand in play are also sent
+            there, from the log as the outbox (:mod:`dealer_assist.club.outbox`); None: no club.
+        table: this table's name in the club (``--table``).
     """
 
     camera: str
@@ -72,6 +75,8 @@ class LiveConfig:
     ocr: bool = True
     capture: CaptureMode = field(default_factory=CaptureMode)
     spectator_state: Path | None = None
+    club: str | None = None
+    table: str | None = None
 
 
 @dataclass
@@ -85,6 +90,7 @@ class LiveRun:
     random_position: bool
     screen: object = None  # a live.startup.StartupScreen
     unlogged: object = None  # a live.unlogged.UnloggedHands: the hands the log did not take
+    club: object = None  # a club.outbox.Publisher with --club
 
 
 @dataclass
@@ -158,6 +164,17 @@ def _prepare(config: LiveConfig, screen) -> LiveRun:
             source.release()
             raise LiveSetupError(str(exc)) from None
     step("step_log", "skip" if hand_log is None else "done")
+    club = None
+    if config.club is not None and hand_log is not None:
+        from dealer_assist.club.db import ClubError, check_url
+        from dealer_assist.club.outbox import Outbox, Publisher
+
+        try:
+            check_url(config.club)
+        except ClubError as exc:
+            source.release()
+            raise LiveSetupError(str(exc)) from None
+        club = Publisher(Outbox(config.log, config.club, config.table or "table"))
     if config.ocr:
         from dealer_assist.live.worker import ProcessWorker
 
@@ -173,11 +190,17 @@ def _prepare(config: LiveConfig, screen) -> LiveRun:
 
         unlogged = UnloggedHands(hand_log.path)
         on_finished = lambda record: unlogged.append_or_keep(hand_log.append, record)  # noqa: E731
+    if club is not None:
+        def on_finished(record, append=on_finished, wake=club.wake):
+            try:
+                append(record)  # the local log first (fsynced): the table is the source of truth
+            finally:
+                wake()      # then the outbox sends what the log holds to the club
     session = LiveSession(profile, state, worker, options, on_finished=on_finished)
     if random_position:
         session.message = f"Random playing position: P={p}."
     step("step_ocr", "busy")
-    return LiveRun(config, session, source, worker, random_position, unlogged=unlogged)
+    return LiveRun(config, session, source, worker, random_position, unlogged=unlogged, club=club)
 
 
 def run_live(run: LiveRun, console=None) -> LiveOutcome:
@@ -200,6 +223,8 @@ def run_live(run: LiveRun, console=None) -> LiveOutcome:
 
         window = PreviewWindow()
     outcome = LiveOutcome(2)
+    if run.club is not None:
+        run.club.start()
     previous = stop_on_signals()
     try:
         outcome = FrameLoop(run, feed, console, window, replay, describe_source(config.camera)).run()
@@ -215,6 +240,12 @@ def run_live(run: LiveRun, console=None) -> LiveOutcome:
         try:
             session.close("quit" if session.quit_requested else "stopped")  # a decided hand is logged
         finally:
+            if run.club is not None:
+                status = run.club.close()  # a few seconds for the backlog; the rest stays in the log
+                if status.waiting:
+                    outcome.notices.append(f"{status.waiting} hand(s) are not in the club yet ({status.error or 'not sent'}); "
+                                           f"they stay in the log: the next live --club sends them, or run "
+                                           f"dealer-assist club sync --log {config.log} --club URL --table {status.table}.")
             run.worker.close()
             feed.close()
             restore_signals(previous)

@@ -25,6 +25,7 @@ from dealer_assist.cli import odds_cmd  # noqa: F401,E402
 from dealer_assist.cli import ledger_cmd  # noqa: F401,E402
 from dealer_assist.cli import guide_cmd  # noqa: F401,E402
 from dealer_assist.cli import serve_cmd  # noqa: F401,E402
+from dealer_assist.cli import club_cmd  # noqa: F401,E402
 
 
 def main() -> None:

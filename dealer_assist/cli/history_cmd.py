@@ -16,7 +16,8 @@ from rich.table import Table
 from rich.text import Text
 
 from dealer_assist.cli.app import app
-from dealer_assist.cli.options import LOG_DEFAULT, fail, lang_option, resolve_lang, shown_default
+from dealer_assist.cli.club_cmd import checked_table, club_history, club_label, club_option, table_option
+from dealer_assist.cli.options import LOG_DEFAULT, fail, lang_option, resolve_lang, shown_default, since_time
 from dealer_assist.cli.output import json_line, output_errors, report_console
 from dealer_assist.i18n import Lang, texts
 from dealer_assist.render import name_text, render_showdown, safe_text
@@ -41,16 +42,34 @@ def history_command(
                                        help="Show hand N of the list (the # column) again, evaluated anew."),
     as_json: bool = typer.Option(False, "--json", help="Print the records (or record N) as JSON Lines."),
     lang: Optional[Lang] = lang_option(help="Language."),
+    club: Optional[str] = club_option(help="Find hands in the club's database (PostgreSQL URL, as for live --club) "
+                                           "instead of one log."),
+    table: Optional[str] = table_option("With --club: only this table's hands."),
+    since: Optional[str] = typer.Option(None, "--since", metavar="TIME",
+                                        help="With --club: hands finished at or after TIME (as for ledger)."),
+    until: Optional[str] = typer.Option(None, "--until", metavar="TIME",
+                                        help="With --club: hands finished before TIME."),
+    serial: Optional[str] = typer.Option(None, "--serial", metavar="DIGITS",
+                                         help="With --club: hands in which a note had this 7-digit serial."),
 ) -> None:
     """List the hands logged by `dealer-assist live`, or show one again (--show N)."""
     from dealer_assist.live.history import HistoryError, default_log_path, read_log
 
     lang = resolve_lang(lang)
-    path = log if log is not None else default_log_path()
-    try:
-        records, warnings = read_log(path)
-    except HistoryError as exc:
-        fail(str(exc))
+    if club is not None:
+        if log is not None:
+            fail("--club and --log name two sources; give one of them.")
+        records, warnings = club_history(club, checked_table(table), since_time(since),
+                                         since_time(until, "--until"), serial), []
+        path = club_label(club, table)
+    else:
+        if any(v is not None for v in (table, since, until, serial)):
+            fail("--table, --since, --until and --serial search a club; give --club URL too.")
+        path = log if log is not None else default_log_path()
+        try:
+            records, warnings = read_log(path)
+        except HistoryError as exc:
+            fail(str(exc))
     err = report_console(stderr=True)
     for w in warnings[:WARNINGS_SHOWN]:
         err.print(safe_text(f"warning: {w}"), markup=False, highlight=False, soft_wrap=True)
@@ -84,12 +103,14 @@ def _print_history(records: list[dict], path: Path, show: Optional[int], as_json
     t = texts(lang)
     if show is None:
         table = Table(title=_cell(t["history_title"].format(path=path, n=len(records))), title_justify="left")
-        for col in ("#", t["finished"], t["hand"], "P", t["dealer"], t["board notes"], t["summary_winners"],
-                    t["status"]):
+        club = isinstance(path, str)  # a club's hands: each names its table
+        for col in ("#", *(["Table"] if club else []), t["finished"], t["hand"], "P", t["dealer"], t["board notes"],
+                    t["summary_winners"], t["status"]):
             table.add_column(col)
         for i, r in enumerate(records, 1):
             board = " ".join(n.get("serial") or "?" for n in r.get("notes", []) if n.get("zone") == "board")
-            table.add_row(str(i), _cell(str(r.get("finished") or "").replace("T", " ")[:19]), _cell(r.get("hand")),
+            table.add_row(str(i), *([_cell(r.get("table"))] if club else []),
+                          _cell(str(r.get("finished") or "").replace("T", " ")[:19]), _cell(r.get("hand")),
                           _cell(r.get("position")), _cell(r.get("dealer")), _cell(board or "—"),
                           _cell(", ".join(r.get("winners") or []) or "—"), _cell(_word(t, r.get("status", ""))))
         console.print(table)

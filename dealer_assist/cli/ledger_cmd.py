@@ -17,7 +17,8 @@ from rich.table import Table
 from rich.text import Text
 
 from dealer_assist.cli.app import app
-from dealer_assist.cli.options import since_time, whole_chips
+from dealer_assist.cli.club_cmd import checked_table, club_label, club_ledger, club_option, table_option
+from dealer_assist.cli.options import fail, since_time, whole_chips
 from dealer_assist.cli.output import json_line, output_errors, print_warnings, report_console
 from dealer_assist.ledger import CARRIED_POT, EXACT_PARTIES, MAX_CHIPS, ORGANISER, Ledger, LedgerBuilder, Party
 from dealer_assist.render import name_text, safe_text
@@ -31,7 +32,8 @@ EPILOG = (
     "the hand's antes to its winner. The hand log holds neither, so both are 0 unless --ante / --rake give them.\n\n"
     "Examples:\n\n"
     "  dealer-assist ledger\n\n"
-    "  dealer-assist ledger --log hands.jsonl --since 2025-01-01T19:00 --ante 10 --rake 2 --json"
+    "  dealer-assist ledger --log hands.jsonl --since 2025-01-01T19:00 --ante 10 --rake 2 --json\n\n"
+    "  dealer-assist ledger --club postgresql://dealer@club-pc/club --since 2025-01-01T19:00   # every table"
 )
 
 def _cell(value: object) -> Text:
@@ -61,6 +63,9 @@ def ledger_command(
     as_json: bool = typer.Option(False, "--json", help="Print the ledger as one JSON object."),
     as_csv: bool = typer.Option(False, "--csv", help="Print the ledger as CSV: a row per player, the organiser, "
                                                      "the carried pot and each transfer."),
+    club: Optional[str] = club_option(help="Settle the club's hands (PostgreSQL URL, as for live --club) across "
+                                           "its tables instead of one log."),
+    table: Optional[str] = table_option("With --club: only this table's hands."),
 ) -> None:
     """The session ledger: chips put in and won, net per player, and the fewest transfers that settle everyone.
 
@@ -72,15 +77,24 @@ def ledger_command(
         raise typer.BadParameter("give --json or --csv, not both.", param_hint="'--json' / '--csv'")
     ante_chips, rake_chips = whole_chips(ante, "--ante"), whole_chips(rake, "--rake")
     when = since_time(since)
-    path = log if log is not None else default_log_path()
     builder = LedgerBuilder(ante=ante_chips, rake=rake_chips, since=when)
     warnings: list[str] = []
-    try:
-        for record in iter_log(path, warnings.append):  # one record at a time: memory by players, not hands
+    if club is not None:
+        if log is not None:
+            fail("--club and --log name two sources; give one of them.")
+        path = club_label(club, table)
+        for record in club_ledger(club, checked_table(table)):  # checked again by the one validator
             builder.add(record)
-    except HistoryError as exc:
-        typer.echo(safe_text(f"Error: {exc}"), err=True)
-        raise typer.Exit(2)
+    else:
+        if table is not None:
+            fail("--table chooses a table of the club; give --club URL too.")
+        path = log if log is not None else default_log_path()
+        try:
+            for record in iter_log(path, warnings.append):  # one record at a time: memory by players, not hands
+                builder.add(record)
+        except HistoryError as exc:
+            typer.echo(safe_text(f"Error: {exc}"), err=True)
+            raise typer.Exit(2)
     ledger = builder.ledger()
     err = report_console(stderr=True, soft_wrap=True)
     print_warnings(err, warnings, what="line(s) of the log that are not hand records; skipped.")
@@ -91,7 +105,7 @@ def ledger_command(
     with output_errors():
         if as_json:
             out = ledger_to_json(ledger)
-            out.update({"log": str(path), "since": when.isoformat() if when else None, "skipped_lines": len(warnings)})
+            out.update({"club" if club is not None else "log": str(path), "since": when.isoformat() if when else None, "skipped_lines": len(warnings)})
             sys.stdout.write(json_line(out))
         elif as_csv:
             _write_csv(ledger)

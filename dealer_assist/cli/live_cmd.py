@@ -40,6 +40,8 @@ EPILOG = (
     "  dealer-assist live --camera 0 --camera-size 3840x2160 --fourcc MJPG --calibration mytable --position random\n\n"
     "  dealer-assist live --camera 'recording/frames/*.jpg' --calibration mytable --position 4 "
     "--no-window --json\n\n"
+    "  dealer-assist live --camera 0 --calibration mytable --position 4 --club postgresql://dealer@club-pc/club "
+    "--table T1\n\n"
     "Keys: n new hand (the button moves left) · p set P · r random P (from a cryptographic source) · "
     "s showdown · f fold a seat · e type or correct a serial · c chips · u undo · q quit. "
     "Without a terminal the same commands are read as lines from standard input "
@@ -100,6 +102,14 @@ def live_command(
                               help="Trust a serial read the same in K of a note's last N reads."),
     ocr: bool = typer.Option(True, "--ocr/--no-ocr", rich_help_panel=TUNING,
                              help="--no-ocr: no reading; the croupier types every serial."),
+    club: Optional[str] = typer.Option(None, "--club", metavar="URL", rich_help_panel=OUTPUT,
+                                       help="Also send every finished hand and the hand in play to the club's "
+                                            "PostgreSQL database (postgresql://…; `dealer-assist club init` once). "
+                                            "The log is written first; when the club is unreachable the table "
+                                            "plays on and the backlog goes up later."),
+    table: Optional[str] = typer.Option(None, "--table", metavar="T", rich_help_panel=OUTPUT,
+                                        help="This table's name in the club (letters, digits, . _ -); needed "
+                                             "with --club."),
 ) -> None:
     """Watch the table: read serials as notes are dealt and show every hand and the showdown.
 
@@ -114,13 +124,25 @@ def live_command(
 
     if no_log and log is not None:
         fail("--no-log and --log FILE contradict each other; give one of them.")
+    if club is not None and no_log:
+        fail("--club sends the hands from the log (the table keeps its own record first); give --log FILE "
+             "or leave out --no-log.")
+    if club is not None and table is None:
+        fail("--club needs --table T: the table's name in the club (e.g. --table T1).")
+    if table is not None and club is None:
+        fail("--table names this table in a club; give --club URL too.")
+    if table is not None:
+        from dealer_assist.cli.club_cmd import checked_table
+
+        table = checked_table(table)
     capture = capture_mode(camera_size, fourcc)
     log_path = None if no_log else (log if log is not None else default_log_path())
     config = LiveConfig(camera=camera, calibration=calibration, position=_parse_position(position),
                         zero_joker=zero_joker, tie_policy=tie_policy, dealer=dealer, lang=resolve_lang(lang).value,
                         window=not no_window, max_frames=max_frames, as_json=as_json, log=log_path,
                         realtime=realtime, fps=fps, trust=_parse_trust(trust), ocr=ocr, capture=capture,
-                        spectator_state=default_state_path(log_path) if log_path is not None else None)
+                        spectator_state=default_state_path(log_path) if log_path is not None else None,
+                        club=club, table=table)
     try:
         run = prepare_live(config)
     except LiveSetupError as exc:

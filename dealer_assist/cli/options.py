@@ -201,12 +201,12 @@ def whole_chips(text: str, option: str) -> int:
     return int(cleaned)
 
 
-def since_time(text: str | None) -> datetime | None:
-    """``--since TIME`` (``ledger``, ``serve``) as an aware datetime, None when not given; a bad one is
-    typer's one-sentence usage error naming the option."""
+def since_time(text: str | None, option: str = "--since") -> datetime | None:
+    """``--since TIME`` (``ledger``, ``serve``; ``option`` names another such as ``--until``) as an aware
+    datetime, None when not given; a bad one is typer's one-sentence usage error naming the option."""
     if text is None:
         return None
     try:
         return parse_since(text)
     except ValueError as exc:
-        raise typer.BadParameter(str(exc), param_hint="'--since'") from None
+        raise typer.BadParameter(str(exc), param_hint=f"'{option}'") from None

@@ -44,6 +44,8 @@ class LiveStatus:
         balances: the session's running balances, ``(player, net chips)`` in the ledger's order
             (:func:`dealer_assist.ledger.build_ledger` over the hands this run finished); empty until
             a hand with chips is decided.
+        club: with ``live --club``, the club's state (a :class:`dealer_assist.club.outbox.ClubStatus`:
+            connected or offline, hands waiting in the log); None without a club.
     """
 
     camera: str = "starting"
@@ -59,6 +61,7 @@ class LiveStatus:
     recording_ended: bool = False
     trust_k: int = 2
     balances: tuple[tuple[str, object], ...] = ()
+    club: object = None
 
 
 # ----------------------------------------------------------------------------- words
@@ -280,6 +283,9 @@ def header_lines(view: TableView, status: LiveStatus, lang: str, t: Mapping[str,
         lines.append((5, frame))
     if status.warning:
         lines.append((1, Text(say(status.warning, lang), style="bold yellow")))
+    if status.club is not None:  # offline: as high as a warning (the croupier must know)
+        online = status.club.online
+        lines.append((4 if online else 1, Text(status.club.line(), style="green" if online else "bold red")))
     return lines
 
 

@@ -158,8 +158,10 @@ class StateWriter:
     """
 
     def __init__(self, path: str | os.PathLike, *, session: str | None = None, min_interval: float = 0.5,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 publish: Callable[[dict[str, Any]], None] | None = None) -> None:
         self.path = Path(path)
+        self.publish = publish  # also given each new state (live --club: the club's outbox)
         self.session = session
         self.min_interval = min_interval
         self.clock = clock
@@ -168,6 +170,7 @@ class StateWriter:
         self._written: dict[str, Any] | None = None
         self._last_time: float | None = None
         self._failed = False
+        self._published: dict[str, Any] | None = None
 
     def update(self, view) -> str | None:
         """Write ``view``'s state when it differs from the last one written and the interval has passed;
@@ -183,6 +186,9 @@ class StateWriter:
         self._view = view
         if state == self._written:
             return None
+        if self.publish is not None and state != self._published:
+            self._published = state
+            self.publish(state)
         try:
             write_state(state, self.path)
         except OSError as exc:

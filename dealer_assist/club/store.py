@@ -1,0 +1,143 @@
+"""Writing hands and table states to the club's database, and reading them back.
+
+Every write ends with a ``NOTIFY`` on :data:`CHANNEL` in the same transaction (delivered only
+when it commits), payload ``{"table": "T1", "kind": "hand" | "state"}``: the club's spectator
+screen LISTENs instead of polling.
+
+Hands are inserted with ``ON CONFLICT (table_name, session, hand) DO NOTHING``: sending a hand
+again (a retry after a lost answer, ``club sync`` of a log already sent) stores nothing new.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Iterable, Mapping, Sequence
+
+import psycopg
+from psycopg.types.json import Jsonb
+
+from dealer_assist.club.records import ClubHand
+from dealer_assist.fileio import dumps_json
+
+__all__ = ["CHANNEL", "StoredHand", "insert_hands", "put_state", "fetch_hands", "fetch_states", "table_names",
+           "last_session"]
+
+#: The LISTEN/NOTIFY channel of the club's writes.
+CHANNEL = "dealer_assist_club"
+
+_INSERT = ("INSERT INTO hands (table_name, session, hand, started, finished, status, winners, serials, record) "
+           "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT ON CONSTRAINT hands_once DO NOTHING")
+
+
+def _notify(conn: psycopg.Connection, table: str, kind: str) -> None:
+    conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, dumps_json({"table": table, "kind": kind})))
+
+
+def insert_hands(conn: psycopg.Connection, table: str, hands: Sequence[ClubHand]) -> int:
+    """Store ``hands`` of table ``table`` in one transaction; returns how many were new (the others were
+    there already). ``psycopg.Error`` when the database fails (nothing of the batch is stored)."""
+    new = 0
+    with conn.transaction():
+        for h in hands:
+            cur = conn.execute(_INSERT, (table, h.session, h.hand, h.started, h.finished, h.status,
+                                         list(h.winners), list(h.serials), Jsonb(h.record, dumps=dumps_json)))
+            new += cur.rowcount
+        if hands:
+            _notify(conn, table, "hand")
+    return new
+
+
+def put_state(conn: psycopg.Connection, table: str, state: Mapping[str, Any] | None) -> None:
+    """Replace table ``table``'s hand in play (a table-state object, :mod:`dealer_assist.spectator.state`;
+    ``None``: no hand in play, the screen shows the last finished hand)."""
+    session = state.get("session") if isinstance(state, Mapping) else None
+    with conn.transaction():
+        conn.execute("INSERT INTO table_states (table_name, session, state, updated_at) "
+                     "VALUES (%s, %s, %s, clock_timestamp()) ON CONFLICT (table_name) DO UPDATE SET "
+                     "session = excluded.session, state = excluded.state, updated_at = excluded.updated_at",
+                     (table, session if isinstance(session, str) else None,
+                      Jsonb(dict(state), dumps=dumps_json) if state is not None else None))
+        _notify(conn, table, "state")
+
+
+@dataclass(frozen=True)
+class StoredHand:
+    """A hand as the club holds it: its row id (the order hands arrived), table, record, arrival time."""
+
+    id: int
+    table: str
+    record: dict[str, Any]
+    received_at: datetime
+
+
+def fetch_hands(conn: psycopg.Connection, *, table: str | None = None, tables: Iterable[str] | None = None,
+                since: datetime | None = None, until: datetime | None = None, serial: str | None = None,
+                session: str | None = None, after_id: int | None = None, limit: int | None = None
+                ) -> list[StoredHand]:
+    """Stored hands matching every filter given, by table, session and hand number (each session's
+    hands in the order it played them; sessions by their ids, which start with their UTC start time).
+
+    ``since`` / ``until``: the hand finished at or after / before; ``serial``: one of its notes had
+    this serial; ``after_id``: arrived after the row with that id (then ordered by arrival).
+    """
+    where, args = [], []
+    if table is not None:
+        where.append("table_name = %s")
+        args.append(table)
+    if tables is not None:
+        where.append("table_name = ANY(%s)")
+        args.append(list(tables))
+    if since is not None:
+        where.append("finished >= %s")
+        args.append(since)
+    if until is not None:
+        where.append("finished < %s")
+        args.append(until)
+    if serial is not None:
+        where.append("serials @> ARRAY[%s]::text[]")
+        args.append(serial)
+    if session is not None:
+        where.append("session = %s")
+        args.append(session)
+    if after_id is not None:
+        where.append("id > %s")
+        args.append(after_id)
+    sql = "SELECT id, table_name, record, received_at FROM hands"
+    if where:
+        sql += " WHERE " + " AND ".join(where)
+    sql += " ORDER BY id" if after_id is not None else " ORDER BY table_name, session, hand"
+    if limit is not None:
+        sql += " LIMIT %s"
+        args.append(limit)
+    with conn.transaction():
+        rows = conn.execute(sql, args).fetchall()
+    return [StoredHand(r[0], r[1], r[2], r[3]) for r in rows]
+
+
+def fetch_states(conn: psycopg.Connection, table: str | None = None) -> dict[str, tuple[dict | None, datetime]]:
+    """Each table's hand in play and when it was written: ``{table: (state or None, updated_at)}``."""
+    sql = "SELECT table_name, state, updated_at FROM table_states"
+    args: list = []
+    if table is not None:
+        sql += " WHERE table_name = %s"
+        args.append(table)
+    with conn.transaction():
+        rows = conn.execute(sql, args).fetchall()
+    return {r[0]: (r[1], r[2]) for r in rows}
+
+
+def table_names(conn: psycopg.Connection) -> list[str]:
+    """Every table the club has heard of (a hand or a state), by name."""
+    with conn.transaction():
+        rows = conn.execute("SELECT table_name FROM hands UNION SELECT table_name FROM table_states "
+                            "ORDER BY 1").fetchall()
+    return [r[0] for r in rows]
+
+
+def last_session(conn: psycopg.Connection, table: str) -> str | None:
+    """The session of the table's hand that arrived last, or None."""
+    with conn.transaction():
+        row = conn.execute("SELECT session FROM hands WHERE table_name = %s ORDER BY id DESC LIMIT 1",
+                           (table,)).fetchone()
+    return row[0] if row else None
