@@ -2,7 +2,7 @@
 
 ``pg_cluster`` (session scope) starts one throwaway cluster
 (:class:`dealer_assist.club.cluster.LocalCluster`); ``club_url`` gives each test a fresh,
-initialised database on it. When the server's programs are missing the tests fail, saying
+initialised database on it (both are made fixtures of every test module by ``conftest.py``). When the server's programs are missing the tests fail, saying
 how to install them: they are never skipped.
 """
 
@@ -11,12 +11,13 @@ from __future__ import annotations
 import itertools
 import json
 import random
+from pathlib import Path
 
 import psycopg
 import pytest
 
 from dealer_assist.club.cluster import ClusterError, LocalCluster, find_bin_dir, INSTALL_HINT
-from conftest import SHARED
+SHARED = Path(__file__).resolve().parents[2] / "shared"
 
 _numbers = itertools.count(1)
 

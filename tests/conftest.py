@@ -23,6 +23,10 @@ def pytest_configure(config):
         )
 
 
+# The club's real PostgreSQL server (one per test session) and a fresh database per test.
+from club_helpers import club_url, pg_cluster  # noqa: E402,F401
+
+
 @pytest.fixture(scope="session")
 def real_labels() -> list[dict]:
     return json.loads((REAL_PHOTOS / "labels.json").read_text(encoding="utf-8"))

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from typer.testing import CliRunner
 
-from club_helpers import club_url, new_database, pg_cluster, records, stored, write_log  # noqa: F401
+from club_helpers import new_database, records, stored, write_log
 from dealer_assist.cli import app
 
 runner = CliRunner()
@@ -91,3 +91,16 @@ def test_club_options_refused_in_one_sentence(tmp_path):
     bad = run("club", "sync", "--log", tmp_path / "x", "--club", "postgresql://x@127.0.0.1:1/c", "--table", "a b")
     assert bad.exit_code == 2 and "table name" in bad.output
     assert "PostgreSQL URL" in run("ledger", "--club", "sqlite:///x.db").output
+
+
+def test_serve_club_refuses_an_unreachable_club_and_files_beside_it(tmp_path):
+    r = run("serve", "--club", "postgresql://x@127.0.0.1:1/c", "--port", "0")
+    assert r.exit_code == 2 and r.output.strip() == ("Error: The club database at 127.0.0.1:1/c cannot be reached "
+                                                     "(Connection refused).")
+    r = run("serve", "--club", "postgresql://x@127.0.0.1:1/c", "--log", tmp_path / "h.jsonl")
+    assert r.exit_code == 2 and "--log and --state follow one table's files" in r.output
+
+
+def test_serve_club_of_a_database_not_initialised_says_club_init(pg_cluster):
+    r = run("serve", "--club", new_database(pg_cluster, init=False), "--port", "0")
+    assert r.exit_code == 2 and "club init" in r.output

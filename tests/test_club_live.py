@@ -9,7 +9,7 @@ import psycopg
 import pytest
 from typer.testing import CliRunner
 
-from club_helpers import club_url, pg_cluster, stored  # noqa: F401
+from club_helpers import stored
 from dealer_assist.cli import app
 from dealer_assist.live.history import read_log
 from live_helpers import plain_profile, write_frames

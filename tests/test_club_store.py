@@ -8,7 +8,7 @@ import time
 import psycopg
 import pytest
 
-from club_helpers import club_url, new_database, pg_cluster, records, stored, write_log  # noqa: F401
+from club_helpers import new_database, records, stored, write_log
 from dealer_assist.club import store
 from dealer_assist.club.db import ClubError, check_ready, connect, migrate, migrations, schema_version
 from dealer_assist.club.outbox import Outbox, Publisher, cursor_path
@@ -125,6 +125,7 @@ def _wait(condition, timeout=15.0):
     return False
 
 
+@pytest.mark.slow
 def test_outbox_sends_in_order_and_keeps_the_backlog_while_the_club_is_down(pg_cluster, tmp_path):
     from dealer_assist.club.cluster import LocalCluster
 
@@ -183,3 +184,21 @@ def test_the_hand_in_play_is_published_and_cleared_at_the_end(club_url, tmp_path
         assert store.fetch_states(conn)["T1"][0]["hand"] == 2
         pub.close()
         assert store.fetch_states(conn)["T1"][0] is None
+
+
+def test_missing_server_programs_fail_saying_how_to_install(tmp_path):
+    from dealer_assist.club.cluster import INSTALL_HINT, ClusterError, LocalCluster, find_bin_dir
+
+    assert find_bin_dir([str(tmp_path)]) is None
+    (tmp_path / "15" / "bin").mkdir(parents=True)  # a folder without the programs is not a server either
+    assert find_bin_dir([str(tmp_path)]) is None
+    import dealer_assist.club.cluster as cluster
+
+    real = cluster.find_bin_dir
+    try:
+        cluster.find_bin_dir = lambda roots=None: None
+        with pytest.raises(ClusterError) as caught:
+            LocalCluster(tmp_path / "pg")
+    finally:
+        cluster.find_bin_dir = real
+    assert str(caught.value) == INSTALL_HINT and "apt-get install postgresql" in INSTALL_HINT

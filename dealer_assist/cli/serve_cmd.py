@@ -27,7 +27,8 @@ EPILOG = (
     "Examples:\n\n"
     "  dealer-assist serve\n\n"
     "  dealer-assist serve --log ~/.local/share/dealer-assist/hands.jsonl --delay 60\n\n"
-    "  dealer-assist serve --host 0.0.0.0 --port 8765      # a TV in the room: open the printed address"
+    "  dealer-assist serve --host 0.0.0.0 --port 8765      # a TV in the room: open the printed address\n\n"
+    "  dealer-assist serve --club postgresql://dealer@club-pc/club --host 0.0.0.0   # every table of a club"
 )
 
 
@@ -50,6 +51,9 @@ def serve_command(
     since: Optional[str] = typer.Option(None, "--since", metavar="TIME",
                                         help="Balances over the hands finished since TIME (an ISO date or "
                                              "date-time, as for ledger) instead of over live's last session."),
+    club: Optional[str] = typer.Option(None, "--club", metavar="URL",
+                                       help="Show every table of the club (its PostgreSQL URL, as for live --club): "
+                                            "a page listing the tables, and a page per table at /table/T/."),
 ) -> None:
     """A read-only web page of the current hand for spectators, delayed, updating by itself.
 
@@ -64,6 +68,11 @@ def serve_command(
     if not math.isfinite(delay) or delay < 0:
         raise typer.BadParameter(f"must be a number of seconds from 0 up, not {delay}.", param_hint="'--delay'")
     when = since_time(since)
+    if club is not None:
+        if log is not None or state is not None:
+            _fail("--club shows the club's database; --log and --state follow one table's files. Give one or the other.")
+        _serve_club(club, delay, host, port, when)
+        return
     log_path = (log if log is not None else default_log_path()).expanduser()
     state_path = (state if state is not None else default_state_path(log_path)).expanduser()
     for path, what in ((log_path, "hand log"), (state_path, "state file")):
@@ -105,6 +114,40 @@ def _say(line: str) -> None:
     from dealer_assist.render import safe_text
 
     typer.echo(safe_text(line))
+
+
+def _serve_club(url: str, delay: float, host: str, port: int, since) -> None:
+    """``serve --club``: the club's screen (:mod:`dealer_assist.club.web`), bound and run as the table's is."""
+    from dealer_assist.club.db import ClubError, describe_url
+    from dealer_assist.club.watch import ClubWatcher
+    from dealer_assist.club.web import ClubConfig, create_club_app
+    from dealer_assist.spectator.server import ServeError, bind, new_token, run, urls
+
+    try:
+        listener = bind(host, port)
+    except ServeError as exc:
+        _fail(str(exc))
+    token = None if listener.loopback else new_token()
+    config = ClubConfig(url=url, delay=delay, token=token, loopback_only=listener.loopback, since=since)
+    watcher = ClubWatcher(url, delay=delay, since=since, warn=config.warn)
+    try:
+        watcher.check()
+    except ClubError as exc:
+        listener.sock.close()
+        _fail(str(exc))
+    application = create_club_app(config, watcher)
+    shown = f"{delay:g} s late" if delay else "with no delay"
+    _say(f"The club's screen ({shown}), following the club database at {describe_url(url)} (LISTEN/NOTIFY).")
+    for address in urls(listener, token):
+        _say(f"  open {address}   (each table: {address.split('?')[0]}table/T1/)")
+    if token is not None:
+        typer.echo(f"Listening on {listener.host}, not loopback: every request needs the token {token}. Ctrl-C stops.")
+    else:
+        typer.echo("Only this computer can open it (loopback). Ctrl-C stops.")
+    try:
+        run(application, listener)
+    except KeyboardInterrupt:
+        pass
 
 
 def _fail(sentence: str) -> None:

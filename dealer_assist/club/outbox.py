@@ -48,6 +48,8 @@ BATCH_HANDS = 200
 #: The most of the log read in one pass (the rest waits for the next pass).
 READ_BYTES = 8 * 1024 * 1024
 CURSOR_SCHEMA = "dealer-assist/club-outbox"
+#: The publisher's error before its first attempt ended.
+CONNECTING = "connecting…"
 #: Seconds between two checks that an idle connection still reaches the club (the header stays true).
 HEALTH_CHECK = 5.0
 
@@ -187,7 +189,9 @@ class ClubStatus:
         """One line for the header, e.g. ``"club 127.0.0.1/club as T1: offline since 20:05:13, 3 hand(s) waiting
         in the log (connection refused)"``."""
         head = f"club {self.club} as {self.table}: "
-        if self.online:
+        if not self.online and self.error == CONNECTING:
+            text = head + f"connecting…, {self.waiting} hand(s) waiting in the log"
+        elif self.online:
             text = head + ("connected, every hand stored" if not self.waiting else
                            f"connected, sending {self.waiting} hand(s)")
         else:
@@ -223,7 +227,7 @@ class Publisher:
         self._state_version = 0
         self._state_sent = 0
         now = clock()
-        self._status = ClubStatus(outbox.table, describe_url(outbox.url), False, 0, now, "connecting…")
+        self._status = ClubStatus(outbox.table, describe_url(outbox.url), False, 0, now, CONNECTING)
         self._thread = threading.Thread(target=self._run, name=f"club-publisher-{outbox.table}", daemon=True)
         self._refused: list[str] = []
         self._checked = 0.0
