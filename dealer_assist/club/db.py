@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from importlib import resources
-from urllib.parse import urlsplit
 
 import psycopg
 from psycopg.conninfo import conninfo_to_dict
@@ -77,15 +76,20 @@ def check_url(url: str) -> str:
 
 
 def describe_url(url: str) -> str:
-    """``host:port/dbname`` of a URL, for sentences (no user, no password)."""
+    """``host:port/dbname`` of a URL, for sentences (no user, no password); a socket folder given as
+    ``?host=/var/run/postgresql`` is the host.
+
+    >>> describe_url("postgresql://dealer:secret@club-pc:5433/club"), describe_url("postgresql:///club?host=/run/pg")
+    ('club-pc:5433/club', '/run/pg/club')
+    """
     try:
-        parts = urlsplit(url)
-        host = parts.hostname or "localhost"
-        port = f":{parts.port}" if parts.port else ""
-        db = parts.path.lstrip("/") or "(default database)"
-        return f"{host}{port}/{db}"
-    except ValueError:
+        info = conninfo_to_dict(url)
+    except psycopg.Error:
         return "(an unreadable URL)"
+    host = str(info.get("host") or "localhost")
+    port = f":{info['port']}" if info.get("port") else ""
+    db = str(info.get("dbname") or "(default database)")
+    return f"{host}{port}/{db}"
 
 
 def _shown(text: str) -> str:

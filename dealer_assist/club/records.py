@@ -1,7 +1,8 @@
 """Which hand-log lines the club stores, and the columns copied out of them.
 
-A line is stored when it is a hand record of the log's format (the one check of
-:mod:`dealer_assist.live.history`: schema, version, the shown fields' types) that also has
+A line is stored when it is a hand record of the log's format (the log's one reading of a
+line, :func:`dealer_assist.live.history.record_from_line`, and its one record validator,
+:func:`dealer_assist.live.log_record.check_record`) that also has
 what makes it a hand *exactly once* in the club: a ``session`` (text, no control characters)
 and a ``hand`` number. Anything else is refused with one sentence, and the outbox and
 ``club sync`` go on with the next line (a refused line is never retried: it would block the
@@ -16,7 +17,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Mapping
 
-from dealer_assist.ledger import record_time
+from dealer_assist.live.log_record import record_time
 
 __all__ = ["TABLE_NAME", "check_table_name", "ClubHand", "club_hand", "parse_line", "MAX_SESSION"]
 
@@ -88,19 +89,15 @@ def _has_nul(value: Any) -> bool:
 def parse_line(path: Path, number: int, line: bytes) -> tuple[ClubHand | None, str | None]:
     """One complete log line (without its newline): ``(hand, None)``, ``(None, None)`` for a blank
     line, or ``(None, warning sentence)`` for a line the club does not store."""
-    from dealer_assist.fileio import MAX_JSON_BYTES, is_blank_line
-    from dealer_assist.live.history import _read_line
+    from dealer_assist.fileio import MAX_JSON_BYTES
+    from dealer_assist.live.history import record_from_line
 
     if number == 1 and line.startswith(b"\xef\xbb\xbf"):
         line = line[3:]
-    if is_blank_line(line):
-        return None, None
-    records: list[dict] = []
-    warnings: list[str] = []
-    _read_line(path, number, line if len(line) <= MAX_JSON_BYTES else None, records, warnings)
-    if warnings:
-        return None, warnings[0]
+    record, warning = record_from_line(number, line if len(line) <= MAX_JSON_BYTES else None, str(path))
+    if record is None:
+        return None, warning
     try:
-        return club_hand(records[0]), None
+        return club_hand(record), None
     except ValueError as exc:
         return None, f"line {number} of {path} is a hand record the club cannot take: {exc}; skipped."

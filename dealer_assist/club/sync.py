@@ -31,19 +31,11 @@ class SyncReport:
 
 
 def _check_log(path: Path) -> None:
-    from dealer_assist.live.history import HistoryError, read_log
+    """:class:`ClubError` unless ``path`` is a hand log (a regular file whose first line is a record)."""
+    from dealer_assist.live.history import HistoryError, open_log
 
     try:
-        with open(path, "rb") as fh:
-            fh.readline(1 << 20)
-    except FileNotFoundError:
-        raise ClubError(f"There is no hand log at {path}.") from None
-    except IsADirectoryError:
-        raise ClubError(f"The hand log {path} is a folder; give the log file (e.g. {path / 'hands.jsonl'}).") from None
-    except OSError as exc:
-        raise ClubError(f"The hand log {path} cannot be read ({exc.strerror or exc}).") from None
-    try:
-        read_log(path)  # the first line must be a hand record; the whole file a regular one
+        open_log(path).close()
     except HistoryError as exc:
         raise ClubError(str(exc)) from None
 

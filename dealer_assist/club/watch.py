@@ -80,6 +80,7 @@ class ClubWatcher:
         self._thread = threading.Thread(target=self._run, name="club-watcher", daemon=True)
         self._warned: set[str] = set()
         self.loaded = threading.Event()
+        self.started_at = clock()
         self._outage = False
 
     # ------------------------------------------------------------------ lifecycle
@@ -251,14 +252,16 @@ class ClubWatcher:
 
     # ------------------------------------------------------------------ serving
     def _served(self, timeline: Timeline, empty: dict[str, Any]) -> dict[str, Any]:
+        """The newest snapshot older than the delay. ``visible_from`` (while nothing is served yet: the
+        screen's start plus the delay) is decided from the start alone, as on the single-table screen:
+        the time of a change not yet served never reaches the page before the delay."""
         now = self.clock()
         snap = timeline.current(now)
         out: dict[str, Any] = {"snapshot": 0, "as_of": None, "delay": _seconds(self.delay), **empty}
         if snap is not None:
             out.update(snap.payload)
             out["snapshot"], out["as_of"] = snap.number, round(snap.time, 3)
-        next_time = timeline.next_time(now)
-        out["visible_from"] = round(next_time, 3) if next_time is not None else None
+        out["visible_from"] = round(self.started_at + self.delay, 3) if snap is None else None
         return out
 
     def served_table(self, name: str) -> dict[str, Any] | None:
@@ -268,7 +271,8 @@ class ClubWatcher:
             feed = self.tables.get(name)
         empty = {"table": name, "hand": None, "previous": None, "balances": None}
         if feed is None:
-            return {"snapshot": 0, "as_of": None, "delay": _seconds(self.delay), **empty, "visible_from": None}
+            return {"snapshot": 0, "as_of": None, "delay": _seconds(self.delay), **empty,
+                    "visible_from": round(self.started_at + self.delay, 3)}
         return self._served(feed.timeline, empty)
 
     def served_overview(self) -> dict[str, Any]:
