@@ -202,3 +202,17 @@ def test_missing_server_programs_fail_saying_how_to_install(tmp_path):
     finally:
         cluster.find_bin_dir = real
     assert str(caught.value) == INSTALL_HINT and "apt-get install postgresql" in INSTALL_HINT
+
+
+def test_a_record_the_database_refuses_does_not_block_the_ones_after_it(club_url):
+    from dealer_assist.club.store import insert_or_refuse
+
+    recs = records("20261203T230000-ffff", 3)
+    hands = [club_hand(r) for r in recs]
+    # a NUL in a string: JSON can say it ("\u0000"), PostgreSQL's jsonb cannot hold it (club_hand refuses
+    # it before; here it reaches the database, as a value it cannot hold would)
+    bad = hands[1].__class__(**{**hands[1].__dict__, "record": {**hands[1].record, "note": "a\x00b"}})
+    with connect(club_url) as conn:
+        new, refused = insert_or_refuse(conn, "T1", [hands[0], bad, hands[2]])
+    assert new == 2 and len(refused) == 1 and refused[0].startswith("hand 2 of session 20261203T230000-ffff:")
+    assert [s[2] for s in stored(club_url)] == [1, 3]

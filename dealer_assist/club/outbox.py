@@ -336,11 +336,14 @@ class Publisher:
                     count += 1
                 chunk.append(item)
             hands = [h for h, _, _ in chunk if h is not None]
+            problems = [p for _, p, _ in chunk if p is not None]
             if hands:
-                stored += store.insert_hands(self._conn, self.outbox.table, hands)
+                new, refused = store.insert_or_refuse(self._conn, self.outbox.table, hands)
+                stored += new
+                problems += refused
                 self._checked = time.monotonic()
-            for _, problem, _ in chunk:
-                if problem is not None and problem not in self._refused:
+            for problem in problems:
+                if problem not in self._refused:
                     self._refused.append(problem)
             mark = chunk[-1][2]
             self.outbox.mark_sent(mark)

@@ -15,12 +15,13 @@ from datetime import datetime
 from typing import Any, Iterable, Mapping, Sequence
 
 import psycopg
+import psycopg.errors
 from psycopg.types.json import Jsonb
 
 from dealer_assist.club.records import ClubHand
 from dealer_assist.fileio import dumps_json
 
-__all__ = ["CHANNEL", "StoredHand", "insert_hands", "put_state", "fetch_hands", "fetch_states", "table_names",
+__all__ = ["CHANNEL", "StoredHand", "insert_hands", "insert_or_refuse", "put_state", "fetch_hands", "fetch_states", "table_names",
            "last_session"]
 
 #: The LISTEN/NOTIFY channel of the club's writes.
@@ -46,6 +47,27 @@ def insert_hands(conn: psycopg.Connection, table: str, hands: Sequence[ClubHand]
         if hands:
             _notify(conn, table, "hand")
     return new
+
+
+def insert_or_refuse(conn: psycopg.Connection, table: str, hands: Sequence[ClubHand]) -> tuple[int, list[str]]:
+    """:func:`insert_hands`, and when the database refuses the batch's data (``DataError``: a value it
+    cannot hold) each hand on its own, so one bad record never blocks the ones after it: returns the
+    number stored anew and a phrase per hand refused (``"hand 3 of session s: <why>"``). A failure of
+    the connection is raised as it is (the batch is sent again later)."""
+    try:
+        return insert_hands(conn, table, hands), []
+    except psycopg.errors.DataError:
+        pass
+    new, refused = 0, []
+    for h in hands:
+        try:
+            new += insert_hands(conn, table, [h])
+        except psycopg.errors.DataError as exc:
+            from dealer_assist.club.db import _first_line
+
+            refused.append(f"hand {h.hand} of session {h.session[:40]}: the club's database refuses it "
+                           f"({_first_line(exc)})")
+    return new, refused
 
 
 def put_state(conn: psycopg.Connection, table: str, state: Mapping[str, Any] | None) -> None:

@@ -68,7 +68,10 @@ def sync_log(path: str | Path, url: str, table: str) -> SyncReport:
             report.refused.extend(p for _, p, _ in chunk if p is not None)
             if hands:
                 try:
-                    report.new += store.insert_hands(conn, table, hands)
+                    new, refused = store.insert_or_refuse(conn, table, hands)
+                    report.new += new
+                    report.refused.extend(refused)
+                    report.read -= len(refused)
                 except psycopg.Error as exc:
                     from dealer_assist.club.db import _first_line
 

@@ -20,11 +20,13 @@ What is checked (field types strict: ``true`` is no number, ``"5"`` no int):
   string bounded before it is turned into a number (39 digits are refused like
   10**39 is); ``ante`` / ``rake``: whole chips 0..:data:`MAX_CHIPS`;
 * names -- keys of ``chips``, ``best_hands``, ``settlement.payouts``; items of
-  ``winners``, ``folded``, ``waiting``; ``dealer``; ``notes[].zone``;
+  ``winners``, ``folded``; ``dealer``; ``notes[].zone``;
   ``input.players[].name`` and ``input.dealer``: non-empty strings of at most
   :data:`MAX_NAME` characters, turned into Unicode NFC (the composed "é"), so
   one player is one name whatever the keyboard sent; two keys of one object
   that are the same name in NFC make the record bad;
+* ``waiting``: sentences (what the showdown still needs, as live says it), each at most
+  :data:`MAX_SENTENCE` characters;
 * ``notes``: objects with ``zone`` and ``index``; ``input``: an object whose
   ``players`` are objects with a ``name``; ``zero_joker`` / ``tie_policy``:
   their closed vocabularies (:class:`~dealer_assist.rules.ZeroJoker`,
@@ -247,6 +249,10 @@ ChipsField = Annotated[int | str, BeforeValidator(_chips)]
 TimeField = Annotated[str | None, BeforeValidator(_time)]
 WholeChips = Annotated[int | None, BeforeValidator(_whole_chips)]
 NameList = Annotated[list[Name], Field(max_length=MAX_ITEMS)]
+#: The longest sentence ``waiting`` may hold (live writes sentences such as "The serial 0000000 is in board
+#: 3 and P2 2: one note cannot lie in two places.", which can be longer than a name).
+MAX_SENTENCE = 2000
+Sentences = Annotated[list[Annotated[str, Field(max_length=MAX_SENTENCE)]], Field(max_length=MAX_ITEMS)]
 ChipsByName = Annotated[dict[Name, ChipsField], BeforeValidator(_names_map)]
 
 
@@ -311,7 +317,7 @@ class HandRecord(_Strict):
     street: Text | None = None
     notes: Annotated[list[NoteEntry], Field(max_length=MAX_ITEMS)] = []
     folded: NameList = []
-    waiting: NameList | None = None
+    waiting: Sentences | None = None  # what the showdown still needs: sentences, not names
     chips: ChipsByName | None = None
     best_hands: Annotated[dict[Name, dict[str, Any]] | None, BeforeValidator(_names_map)] = None
     winners: NameList | None = None
@@ -389,7 +395,7 @@ class CheckedRecord(dict):
 def _normalised(obj: dict[str, Any], model: HandRecord) -> CheckedRecord:
     """``obj`` with the checked names replaced by their NFC form (other fields untouched)."""
     out = CheckedRecord(obj)
-    for key in ("dealer", "folded", "waiting", "winners", "chips", "best_hands"):
+    for key in ("dealer", "folded", "winners", "chips", "best_hands"):
         if obj.get(key) is not None:
             out[key] = getattr(model, key)
     if isinstance(obj.get("notes"), list) and obj["notes"]:
