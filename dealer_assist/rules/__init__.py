@@ -1,4 +1,4 @@
-"""The rules engine of Banknote Hold'em (RULES.md §2-4): pure Python, no I/O.
+"""The rules engine of Banknote Hold'em (RULES.md §2-4) and banknote Indian poker (§7): pure Python, no I/O.
 
 Typical use::
 
@@ -11,21 +11,28 @@ Modules, after the domain nouns: :mod:`~.notes` (a note's rank options, §2),
 :mod:`~.hands` (best 3-note hand, §3), :mod:`~.showdown` (the hand and its
 winners, §3-4), :mod:`~.settlement` (side pots, §4), :mod:`~.options`
 (zero-joker and tie policy), :mod:`~.formats` (FORMATS.md §1-2 objects),
-:mod:`~.odds` (exact all-in odds over the board notes to come, §2-4).
+:mod:`~.odds` (exact all-in odds over the board notes to come, §2-4),
+:mod:`~.indian_odds` (Indian poker's odds, the player's and the spectator's
+view, §7), :mod:`~.betting` (Indian poker's betting round, §7.3).  The game
+(:class:`Game`, Hold'em or Indian poker) is an option of the hand: both share
+the ranks, the showdown, the settlement and the odd chips.
 """
 
 from dealer_assist.rules.errors import HandError
 from dealer_assist.rules.formats import chips_to_json, parse_hand, result_to_json
-from dealer_assist.rules.hands import NO_HAND, BestHand, HandClass, best_hand, classify, hand_strength
+from dealer_assist.rules.hands import NO_HAND, BestHand, HandClass, best_hand, best_note, classify, hand_strength
 from dealer_assist.rules.notes import RankOption, Shift, check_serial, is_serial, rank_options, repeated_serials
 from dealer_assist.rules.odds import AllInOdds, PlayerOdds, all_in_odds, odds_to_json, parse_odds_hand
-from dealer_assist.rules.options import TiePolicy, ZeroJoker
+from dealer_assist.rules.indian_odds import IndianOdds, indian_odds, indian_odds_to_json
+from dealer_assist.rules.options import Game, TiePolicy, ZeroJoker
 from dealer_assist.rules.settlement import Pot, Settlement, settle, split_chips
 from dealer_assist.rules.showdown import Hand, Player, PlayerResult, Showdown, dealer_among, evaluate, from_dealers_left
 
 __all__ = [
     "AllInOdds",
     "BestHand",
+    "Game",
+    "IndianOdds",
     "Hand",
     "HandClass",
     "HandError",
@@ -42,6 +49,9 @@ __all__ = [
     "ZeroJoker",
     "all_in_odds",
     "best_hand",
+    "best_note",
+    "indian_odds",
+    "indian_odds_to_json",
     "check_serial",
     "chips_to_json",
     "classify",

@@ -23,7 +23,7 @@ from typing import Any
 
 from dealer_assist.rules.errors import HandError
 from dealer_assist.rules.hands import BestHand
-from dealer_assist.rules.options import TiePolicy, ZeroJoker
+from dealer_assist.rules.options import Game, TiePolicy, ZeroJoker
 from dealer_assist.rules.showdown import Hand, Player, Showdown, evaluate  # noqa: F401 (doctests)
 from dealer_assist.rules.settlement import Settlement
 
@@ -34,9 +34,11 @@ __all__ = ["parse_hand", "result_to_json", "best_to_json", "settlement_to_json",
 def parse_hand(obj: object, *, reject_duplicates: bool = False) -> Hand:
     """Validate a FORMATS.md §1 object (already JSON-decoded) and build a Hand.
 
-    ``position``, ``board`` and ``players`` are required; ``zero_joker``
-    (default ``"off"``), ``tie_policy`` (default ``"split"``) and ``dealer``
-    are optional; unknown keys (``why``, ``expect``...) are ignored.  With
+    ``position``, ``board`` and ``players`` are required (``board`` may be left
+    out of an Indian poker hand: it has none); ``game`` (default ``"holdem"``: a
+    record without it is a Hold'em hand), ``zero_joker`` (default ``"off"``),
+    ``tie_policy`` (default ``"split"``) and ``dealer`` are optional; unknown
+    keys (``why``, ``expect``...) are ignored.  With
     ``reject_duplicates`` the same serial in two places is an error too.
 
     Raises :class:`HandError` with one sentence naming the field for any
@@ -44,10 +46,13 @@ def parse_hand(obj: object, *, reject_duplicates: bool = False) -> Hand:
     """
     if not isinstance(obj, dict):
         raise HandError(f"a hand must be a JSON object, got {_kind(obj)}.")
+    if "game" in obj and obj["game"] not in [m.value for m in Game]:
+        raise HandError(f"game must be {option_choices(Game)}, not {_kind(obj['game'])}.")
+    game = Game(obj.get("game", Game.HOLDEM.value))
     for key in ("position", "board", "players"):
-        if key not in obj:
+        if key not in obj and not (key == "board" and game is Game.INDIAN):
             raise HandError(f"{key} is missing.")
-    board = obj["board"]
+    board = obj.get("board", [])
     if not isinstance(board, list):
         raise HandError(f"board must be a list of serials, got {_kind(board)}.")
     players_obj = obj["players"]
@@ -68,6 +73,7 @@ def parse_hand(obj: object, *, reject_duplicates: bool = False) -> Hand:
             zero_joker=obj.get("zero_joker", "off"),
             tie_policy=obj.get("tie_policy", "split"),
             dealer=dealer,
+            game=game,
         )
     except HandError as error:
         raise HandError(shorten_echo(str(error))) from None
@@ -89,7 +95,7 @@ def _parse_player(obj: object, where: str) -> Player:
     if not isinstance(name, str):
         raise HandError(f"{where}.name must be a string, got {_kind(name)}.")
     if not isinstance(pocket, list):
-        raise HandError(f"{where}.pocket must be a list of 2 serials, got {_kind(pocket)}.")
+        raise HandError(f"{where}.pocket must be a list of serials, got {_kind(pocket)}.")
     for key in ("folded", "revealed"):
         if key in obj and not isinstance(obj[key], bool):
             raise HandError(f"{where}.{key} must be true or false, got {_kind(obj[key])}.")
@@ -215,9 +221,12 @@ def result_to_json(showdown: Showdown) -> dict[str, Any]:
     by significance, ``natural`` and ``notes`` (the 3 notes played: serial,
     pocket or board, rank, natural, reason).  ``winners`` in seat order;
     ``settlement`` only when some player has ``contributed``; ``warnings``
-    (extra) lists serials found in two places.
+    (extra) lists serials found in two places; ``game`` (extra) is given for an
+    Indian poker hand, whose players' ``ranks`` hold the one note's rank (class
+    ``"high"``; ``null`` for a dead note).
     """
-    out: dict[str, Any] = {
+    out: dict[str, Any] = {} if showdown.hand.game is Game.HOLDEM else {"game": showdown.hand.game.value}
+    out |= {
         "players": {
             r.name: best_to_json(r.best, r.serials, len(r.player.pocket)) for r in showdown.players
         },

@@ -23,7 +23,7 @@ from typing import Sequence
 
 from dealer_assist.rules.notes import RankOption
 
-__all__ = ["HandClass", "BestHand", "NO_HAND", "classify", "hand_strength", "best_hand"]
+__all__ = ["HandClass", "BestHand", "NO_HAND", "classify", "hand_strength", "best_hand", "best_note"]
 
 #: Strength of "no hand" (fewer than 3 live notes): loses to every hand (§3).
 NO_HAND = -1
@@ -120,19 +120,20 @@ _TRIPLES = {n: tuple(combinations(range(n), 3)) for n in range(3, 6)}
 
 @dataclass(frozen=True, slots=True)
 class BestHand:
-    """A player's best 3-note hand (RULES.md §3).
+    """A player's best 3-note hand (RULES.md §3), or in Indian poker the one note (§7.2, :func:`best_note`).
 
     ``notes`` are indices into the sequence given to :func:`best_hand` and
     ``options`` the rank option each of those notes takes, both in the order of
-    ``ranks`` (by significance).  ``strength`` orders hands: larger is better,
-    equal means a tie.
+    ``ranks`` (by significance): three of each in Hold'em, one in Indian poker
+    (class ``high``, the card game's "highest rank").  ``strength`` orders hands
+    of one game: larger is better, equal means a tie.
     """
 
     hand_class: HandClass
-    ranks: tuple[int, int, int]
+    ranks: tuple[int, ...]
     natural: bool
-    notes: tuple[int, int, int]
-    options: tuple[RankOption, RankOption, RankOption]
+    notes: tuple[int, ...]
+    options: tuple[RankOption, ...]
     strength: int
 
 
@@ -202,4 +203,41 @@ def _finish(notes: Sequence[Sequence[RankOption]], choice: tuple[int, ...]) -> B
         notes=(picked[p][0], picked[q][0], picked[r][0]),
         options=(picked[p][1], picked[q][1], picked[r][1]),
         strength=_STRENGTH[index],
+    )
+
+
+def best_note(notes: Sequence[Sequence[RankOption]]) -> BestHand | None:
+    """Indian poker (RULES.md §7.2, §7.4): a player's one note, at its best option.
+
+    ``notes`` holds the rank options of the player's single pocket note
+    (:func:`~dealer_assist.rules.notes.rank_options` with ``pocket=True``): a
+    zero at P moves left or right, whichever gives the higher rank, since the
+    player cannot choose what they cannot see.  Higher rank wins; at equal rank
+    natural beats modified.  The strength is :func:`hand_strength` of the class
+    ``high`` with the rank alone, so it compares as the rank, then natural.
+    Returns ``None`` for a dead note (it loses to every note; two tie).
+    Raises ``ValueError`` unless exactly one note is given.
+
+    >>> from dealer_assist.rules.notes import rank_options
+    >>> best = best_note([rank_options("1290611", 4, pocket=True)])
+    >>> best.ranks, best.natural, best.options[0].reason
+    ((9,), False, 'd4=0 → left to d3=9, modified')
+    >>> best_note([rank_options("5555555", 4, pocket=True)]).strength > best.strength
+    False
+    >>> best_note([rank_options("0000000", 4, pocket=True)]) is None
+    True
+    """
+    if len(notes) != 1:
+        raise ValueError(f"an Indian poker hand is one note, got {len(notes)}.")
+    options = notes[0]
+    if not options:
+        return None
+    best = max(options, key=lambda option: option.code)  # code: 2 * (rank - 1) + natural
+    return BestHand(
+        hand_class=HandClass.HIGH,
+        ranks=(best.rank,),
+        natural=best.natural,
+        notes=(0,),
+        options=(best,),
+        strength=hand_strength(HandClass.HIGH, (best.rank, 0, 0), best.natural),
     )

@@ -53,6 +53,7 @@ from dealer_assist.rules.errors import HandError
 from dealer_assist.rules.formats import parse_hand
 from dealer_assist.rules.hands import NO_HAND, classify, hand_strength
 from dealer_assist.rules.notes import rank_options
+from dealer_assist.rules.options import Game
 from dealer_assist.rules.showdown import Hand, Player  # noqa: F401 (Player: doctests)
 
 __all__ = [
@@ -234,10 +235,12 @@ def all_in_odds(hand: Hand, *, unknown_notes: Collection[tuple[str, int]] = ()) 
     are allowed only for folded or unrevealed players, their serials in
     ``hand`` are ignored and not taken out of the deck.
 
-    Raises :class:`HandError` for an unknown note of a player still in, or a
-    name that is not a player.  Runs in about 15-40 ms for 6 players and 3
+    Raises :class:`HandError` for an unknown note of a player still in, a
+    name that is not a player, or an Indian poker hand.  Runs in about 15-40 ms for 6 players and 3
     unknown board notes (see ``benchmarks/bench_odds.py``).
     """
+    if hand.game is not Game.HOLDEM:
+        raise HandError("all_in_odds takes a Hold'em hand; an Indian poker hand's odds are indian_odds'.")
     names = [p.name for p in hand.players]
     hidden: set[tuple[int, int]] = set()
     for name, note in unknown_notes:
@@ -319,7 +322,8 @@ def parse_odds_hand(obj: object) -> tuple[Hand, frozenset[tuple[str, int]]]:
 
     As :func:`~dealer_assist.rules.formats.parse_hand`, except that a folded or
     unrevealed player's pocket may be unknown: ``"pocket"`` missing, ``null``,
-    shorter than 2, or holding ``null`` for a note.  Raises :class:`HandError`
+    shorter than the game's pocket notes (2; 1 in Indian poker), or holding
+    ``null`` for a note.  Raises :class:`HandError`
     (one sentence naming the field) for anything parse_hand refuses, for
     more than :data:`MAX_ODDS_PLAYERS` players, and for an unknown pocket note
     of a player still in.
@@ -342,12 +346,13 @@ def parse_odds_hand(obj: object) -> tuple[Hand, frozenset[tuple[str, int]]]:
                         f"{MAX_ODDS_PLAYERS} (a table seats 3-8, RULES.md §1).")
     if isinstance(obj, dict) and isinstance(obj.get("players"), list):
         obj = copy.copy(obj)
+        need = Game.INDIAN.pocket_notes if obj.get("game") == Game.INDIAN.value else Game.HOLDEM.pocket_notes
         players = []
         for i, player in enumerate(obj["players"]):
             if isinstance(player, dict):
                 pocket = player.get("pocket")
-                if pocket is None or (isinstance(pocket, list) and (len(pocket) < 2 or None in pocket)):
-                    notes = list(pocket or []) + [None] * (2 - len(pocket or []))
+                if pocket is None or (isinstance(pocket, list) and (len(pocket) < need or None in pocket)):
+                    notes = list(pocket or []) + [None] * (need - len(pocket or []))
                     out = player.get("folded") is True or player.get("revealed") is False
                     for j, serial in enumerate(notes):
                         if serial is None:

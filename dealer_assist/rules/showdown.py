@@ -1,4 +1,4 @@
-"""A hand at the table and its showdown (RULES.md §3-4).
+"""A hand at the table and its showdown (RULES.md §3-4, and §7 for Indian poker).
 
 :class:`Hand` is the input of FORMATS.md §1 as a value (validated on
 construction); :func:`evaluate` ranks every note, finds every player's best
@@ -14,6 +14,15 @@ standing) and, when contributions are given, the settlement.
 (('A', 'B'), 50)
 >>> result.players[0].best.hand_class.value, result.players[0].best.ranks
 ('straight', (9, 8, 7))
+
+Indian poker is the same engine with ``game="indian"``: one note each, no board
+(RULES.md §7.6: a three-way showdown, pot 6, two equal top ranks get 3 each):
+
+>>> hand = Hand(position=2, board=(), game="indian", players=(
+...     Player("A", ("1911111",), contributed=2), Player("B", ("2922222",), contributed=2),
+...     Player("C", ("3433333",), contributed=2)))
+>>> evaluate(hand).settlement.payouts
+{'A': 3, 'B': 3, 'C': 0}
 """
 
 from __future__ import annotations
@@ -22,22 +31,27 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from dealer_assist.rules.errors import HandError
-from dealer_assist.rules.hands import NO_HAND, BestHand, best_hand
+from dealer_assist.rules.hands import NO_HAND, BestHand, best_hand, best_note
 from dealer_assist.rules.notes import RankOption, check_position, check_serial, rank_options, repeated_serials
-from dealer_assist.rules.options import TiePolicy, ZeroJoker
+from dealer_assist.rules.options import Game, TiePolicy, ZeroJoker
 from dealer_assist.rules.settlement import Settlement, settle
 
-__all__ = ["Player", "Hand", "PlayerResult", "Showdown", "evaluate", "dealer_among"]
+__all__ = ["Player", "Hand", "PlayerResult", "Showdown", "evaluate", "dealer_among", "INDIAN_ANTE", "INDIAN_MAX_BEYOND_ANTE"]
 
-MAX_BOARD = 3
+#: Indian poker's stakes (RULES.md §7.1, §7.3): the ante, and the most a player puts in beyond it.
+INDIAN_ANTE = 1
+INDIAN_MAX_BEYOND_ANTE = 2
+
+#: A player's best hand from the rank options of their notes (pocket first, then board), per game.
+_BEST = {Game.HOLDEM: best_hand, Game.INDIAN: best_note}
 
 
 @dataclass(frozen=True, slots=True)
 class Player:
     """One seat of a hand (FORMATS.md §1 ``players[i]``).
 
-    ``pocket`` holds the two pocket serials (7 digits each), or nothing when
-    they are not known: a player who folded or did not reveal need not show
+    ``pocket`` holds the two pocket serials (7 digits each; one in Indian
+    poker, RULES.md §7.1), or nothing when they are not known: a player who folded or did not reveal need not show
     them (RULES.md §4).  ``contributed`` is the chips put in this hand
     (``None`` when not tracked).  A ``folded`` player takes no part in the
     showdown; one who did not reveal (``revealed`` false) is excluded from the
@@ -57,19 +71,28 @@ class Player:
 
 @dataclass(frozen=True, slots=True)
 class Hand:
-    """One hand of Banknote Hold'em as dealt (FORMATS.md §1).
+    """One hand as dealt (FORMATS.md §1): Banknote Hold'em, or Indian poker with ``game="indian"``.
 
     ``position`` is the playing position P (1..7); ``board`` holds 0..3 board
     serials; ``players`` are in seat order, clockwise; ``dealer`` names the
     dealer's seat (``None``: odd chips go in plain seat order, as if the last
-    seat dealt).  Options are coerced to :class:`ZeroJoker` / :class:`TiePolicy`.
+    seat dealt).  Options are coerced to :class:`ZeroJoker` / :class:`TiePolicy`
+    / :class:`Game`.
 
     Raises :class:`HandError` naming the field for: a serial that is not exactly
-    7 digits, P outside 1..7, more than 3 board notes, a player without exactly
-    2 pocket notes (none is allowed for a player who folded or did not
-    reveal: the notes are not known), fewer than 2 players, a blank or duplicate name, an unknown
+    7 digits, P outside 1..7, more board notes than the game has (3; none in
+    Indian poker), a player without exactly the game's pocket notes (2; 1 in
+    Indian poker; none is allowed for a player who folded or did not
+    reveal: the notes are not known), fewer than 2 players (more than 10 in
+    Indian poker), a blank or duplicate name, an unknown
     option value, a negative or non-integer contribution, or a dealer who is not
-    a player.  The same serial in two places is not rejected here (the golden
+    a player.  Indian poker also refuses (RULES.md §7.2-7.4) a zero-joker other
+    than ``off``, the rollover tie policy, a hand nobody can win (everyone folded,
+    or nobody still in showed their note: the pot never carries over), and chips that are not its stakes: when
+    any are given every player's must be, 1 to 3 (the ante and at most 2 more),
+    the players still in all equal to the most anyone put in (they matched the
+    target, so there is one pot and no side pot).
+    The same serial in two places is not rejected here (the golden
     cases repeat serials); see :meth:`duplicate_serials`.
     """
 
@@ -79,17 +102,23 @@ class Hand:
     zero_joker: ZeroJoker = ZeroJoker.OFF
     tie_policy: TiePolicy = TiePolicy.SPLIT
     dealer: str | None = None
+    game: Game = Game.HOLDEM
 
     def __post_init__(self) -> None:
         check_position(self.position)
+        game = _option(Game, self.game, "game")
         board = tuple(self.board)
-        if len(board) > MAX_BOARD:
-            raise HandError(f"board has {len(board)} notes; at most 3 are allowed.")
+        if len(board) > game.board_notes:
+            raise HandError(f"board has {len(board)} notes; at most 3 are allowed." if game is Game.HOLDEM
+                            else f"board has {len(board)} notes; Indian poker has no board notes.")
         for i, serial in enumerate(board):
             check_serial(serial, f"board[{i}]")
         players = tuple(self.players)
         if len(players) < 2:
             raise HandError(f"players has {len(players)} player(s); at least 2 are needed.")
+        if game.max_players is not None and len(players) > game.max_players:
+            raise HandError(f"players has {len(players)} players; Indian poker is for 2 to {game.max_players}.")
+        needed = game.pocket_notes
         seen: set[str] = set()
         for i, player in enumerate(players):
             where = f"players[{i}]"
@@ -103,8 +132,10 @@ class Hand:
             pocket = player.pocket
             if not isinstance(pocket, tuple):
                 raise HandError(f"{where}.pocket must be a list of 2 serials.")
-            if len(pocket) != 2 and not (len(pocket) == 0 and (player.folded or not player.revealed)):
-                raise HandError(f"{where}.pocket has {len(pocket)} note(s); exactly 2 are needed.")
+            if len(pocket) != needed and not (len(pocket) == 0 and (player.folded or not player.revealed)):
+                raise HandError(f"{where}.pocket has {len(pocket)} note(s); exactly {needed} "
+                                f"{'are' if needed > 1 else 'is'} needed"
+                                f"{' in Indian poker' if game is Game.INDIAN else ''}.")
             for j, serial in enumerate(pocket):
                 check_serial(serial, f"{where}.pocket[{j}]")
             chips = player.contributed
@@ -119,6 +150,9 @@ class Hand:
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "zero_joker", _option(ZeroJoker, self.zero_joker, "zero_joker"))
         object.__setattr__(self, "tie_policy", _option(TiePolicy, self.tie_policy, "tie_policy"))
+        object.__setattr__(self, "game", game)
+        if game is Game.INDIAN:
+            _check_indian(self)
 
     def odd_chip_order(self) -> tuple[str, ...]:
         """Player names in seat order starting left of the dealer (RULES.md §4).
@@ -132,8 +166,8 @@ class Hand:
 
     @property
     def pockets_known(self) -> bool:
-        """Every player's two pocket notes are known."""
-        return all(len(p.pocket) == 2 for p in self.players)
+        """Every player's pocket notes are known."""
+        return all(len(p.pocket) == self.game.pocket_notes for p in self.players)
 
     def duplicate_serials(self) -> list[tuple[str, list[str]]]:
         """Serials that lie in more than one place, with the fields holding them.
@@ -150,6 +184,37 @@ class Hand:
         placed += [(f"players[{i}].pocket[{j}]", serial)
                    for i, player in enumerate(self.players) for j, serial in enumerate(player.pocket)]
         return repeated_serials(placed)
+
+
+def _check_indian(hand: Hand) -> None:
+    """The options and stakes of Indian poker (RULES.md §7.2-7.4); see :class:`Hand`."""
+    if hand.zero_joker is not ZeroJoker.OFF:
+        raise HandError(f"zero_joker must be off in Indian poker (RULES.md §7.2), got {hand.zero_joker.value!r}.")
+    if hand.tie_policy is not TiePolicy.SPLIT:
+        raise HandError("tie_policy must be split in Indian poker: it has no rollover (RULES.md §7.4).")
+    still_in = [p for p in hand.players if not p.folded]
+    if not still_in:
+        raise HandError("every player folded; in Indian poker the last player left takes the pot (RULES.md §7.4).")
+    if len(still_in) > 1 and not any(p.revealed for p in still_in):
+        raise HandError("no player still in showed their note; in Indian poker the pot never carries over, so "
+                        "at least one must (RULES.md §7.4).")
+    chips = [p.contributed for p in hand.players]
+    if all(c is None for c in chips):
+        return
+    most = INDIAN_ANTE + INDIAN_MAX_BEYOND_ANTE
+    for i, player in enumerate(hand.players):
+        if player.contributed is None:
+            raise HandError(f"players[{i}].contributed is missing; in Indian poker every player posts the ante, "
+                            f"so give every player's chips or none.")
+        if not INDIAN_ANTE <= player.contributed <= most:
+            raise HandError(f"players[{i}].contributed must be from {INDIAN_ANTE} to {most} in Indian poker "
+                            f"(the ante and at most {INDIAN_MAX_BEYOND_ANTE} more, RULES.md §7.3), "
+                            f"got {player.contributed}.")
+    top = max(chips)
+    for i, player in enumerate(hand.players):
+        if not player.folded and player.contributed != top:
+            raise HandError(f"players[{i}].contributed is {player.contributed} but another player put in {top}; "
+                            f"a player still in has matched the bet (RULES.md §7.3).")
 
 
 def from_dealers_left(seats: Sequence[str], dealer: object) -> tuple[str, ...]:
@@ -243,16 +308,19 @@ class Showdown:
 
 
 def evaluate(hand: Hand, *, exact: bool = False) -> Showdown:
-    """Evaluate a hand: ranks, best hands, winners, settlement (RULES.md §2-4).
+    """Evaluate a hand: ranks, best hands, winners, settlement (RULES.md §2-4; §7 for Indian poker).
 
     Winners are the players still in who revealed and hold the strongest hand
     (ties all win); when everybody else folded, the last player standing wins
     without showing; when everybody folded there is no winner and every pot is
     carried.  ``exact=True`` pays tied pots in exact ``Fraction`` shares
-    instead of whole chips with odd chips from the dealer's left.
+    instead of whole chips with odd chips from the dealer's left.  The game decides
+    only the best hand of a player's notes (:func:`best_hand`, :func:`best_note`);
+    ranks, winners, odd chips and the settlement are shared.
     """
     p = hand.position
     joker = hand.zero_joker
+    best_of = _BEST[hand.game]
     board = tuple(rank_options(s, p) for s in hand.board)
     still_in = [pl.name for pl in hand.players if not pl.folded]
     last = still_in[0] if len(still_in) == 1 else None
@@ -266,7 +334,7 @@ def evaluate(hand: Hand, *, exact: bool = False) -> Showdown:
                 player=pl,
                 serials=tuple(pl.pocket) + hand.board,
                 notes=notes,
-                best=best_hand(notes) if pl.pocket else None,  # notes not known: no hand to show
+                best=best_of(notes) if pl.pocket else None,  # notes not known: no hand to show
                 contender=(pl.name == last) or (last is None and not pl.folded and pl.revealed),
             )
         )
