@@ -46,6 +46,7 @@ TEXT: dict[str, dict[str, str]] = {
         "playing_position": "Playing position", "position_letter": "P", "random": "random",
         "zero_joker": "zero-joker", "tie_policy": "ties", "dealer": "dealer",
         "off": "off", "per-zero": "per zero", "once": "once", "split": "split", "rollover": "roll over",
+        "game": "game", "holdem": "Banknote Hold'em", "indian": "Indian poker", "not shown": "not shown",
         # the hand classes (RULES.md §3)
         "high": "High", "pair": "Pair", "straight": "Straight", "set": "Set",
         # a note's rank and why (RULES.md §2)
@@ -122,6 +123,7 @@ TEXT: dict[str, dict[str, str]] = {
         "playing_position": "Игровое место", "position_letter": "P", "random": "случайно",
         "zero_joker": "ноль-джокер", "tie_policy": "при равенстве", "dealer": "дилер",
         "off": "выкл.", "per-zero": "за каждый ноль", "once": "один раз", "split": "делёж", "rollover": "Roll Over",
+        "game": "игра", "holdem": "Купюрный Hold'em", "indian": "Индийский покер", "not shown": "не показана",
         "high": "Мусор", "pair": "Пара", "straight": "Стрит", "set": "Сет",
         "natural": "натуральная", "modified": "модифицированная", "left": "влево", "right": "вправо",
         "either": "влево или вправо", "wrap": " (по кольцу)", "to": "до", "joker": "джокер",

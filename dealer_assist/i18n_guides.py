@@ -1,4 +1,4 @@
-"""``dealer-assist rules`` and ``dealer-assist formats`` in English and Russian: :data:`GUIDES`, the one
+"""``dealer-assist rules`` (``--game indian``: ``rules_indian``) and ``dealer-assist formats`` in English and Russian: :data:`GUIDES`, the one
 table of the long built-in texts (the words and sentences are :mod:`dealer_assist.i18n`'s)."""
 
 from __future__ import annotations
@@ -50,11 +50,50 @@ without showing. From the chips each player put in, side pots are built as in
 poker; each goes to the best hand among those who put in enough for it, and odd
 chips go one at a time starting left of the dealer. No chip is made or lost.
 """,
+        "rules_indian": """\
+Banknote Indian poker in short (--game indian)
+
+The quickest game a table plays between Hold'em hands: one note each, held to
+the forehead, one betting round. Notes, the playing position P and the zero
+rules are Banknote Hold'em's (`dealer-assist rules`).
+
+A hand. 2 to 10 players, the dealer included. Everyone posts an ante of 1
+chip and gets one note face down, clockwise from the dealer's left. On a
+signal each holds it to the forehead, face out, without looking: everyone sees
+every note but their own. There is no board.
+
+Rank. A note's rank is its digit at P; 9 is the highest.
+  * A 0 at P: the rank is the first digit that is not 0 to the left or to the
+    right (round the ring), whichever is higher, since nobody can choose for a
+    note they cannot see. Such a note is "modified", the others "natural".
+  * A note of seven zeros is dead: it loses to every note; two dead notes tie.
+  * No zero-joker in this game.
+
+Betting. One round, clockwise from the dealer's left. Before any bet: check,
+fold or bet 1 chip. After it: fold, call, or raise by 1 if nobody has raised
+yet. One raise for the whole table, so nobody puts in more than 2 chips beyond
+the ante. After a bet or the raise every other player still in answers again,
+earlier checks and calls included. If everyone checks, the notes are shown.
+
+Showdown. A fold loses what the player put in. If one player is left, they
+take the pot without showing. Otherwise the highest rank takes the pot; at
+equal rank a natural note beats a modified one; still equal, the pot is split,
+odd chips one at a time from the dealer's left (or in exact fractions,
+--exact). A folded note never wins. No rollover, no side pots.
+
+A meeting. The deal moves one seat to the left each hand. Once every player
+has dealt, the largest balance wins the meeting; equal leaders share it. The
+pot is only ever shared out: no chip is made or lost.
+
+Example (the seed's): four ante 1 (pot 4); A checks, B bets 1, C and D fold,
+A folds: B takes 5 (3 up), every other player is 1 down, and B shows nothing.
+""",
         "formats": """\
 The files dealer-assist reads and writes (JSON; extra fields are ignored)
 
 A hand -- input of `eval --hands FILE` and `odds --hands FILE`, one per line:
-  {"position": 4,                     P, 1 to 7
+  {"game": "holdem",                  holdem | indian (default: holdem)
+   "position": 4,                     P, 1 to 7
    "zero_joker": "off",               off | per-zero | once (default: off)
    "tie_policy": "split",             split | rollover (default: split)
    "dealer": "P3",                    may be left out
@@ -62,7 +101,8 @@ A hand -- input of `eval --hands FILE` and `odds --hands FILE`, one per line:
    "players": [{"name": "P1", "pocket": ["7654321", "0102030"],
                 "contributed": 25, "folded": false, "revealed": true}]}
   Players are listed clockwise; contributed (chips put in), folded and revealed
-  may be left out.
+  may be left out. An Indian poker hand ("game": "indian") has one pocket note
+  per player and no board (it may be left out).
 
 A result -- `eval --json` prints one per hand, in the order of the hands:
   {"players": {"P1": {"class": "pair", "ranks": [7, 7, 5], "natural": true,
@@ -132,11 +172,52 @@ A photographed hand -- `score FOLDER`: one folder per hand with
 получает лучшая рука среди внёсших на него достаточно, а неделимые фишки
 раздаются по одной начиная слева от дилера. Фишки не появляются и не пропадают.
 """,
+        "rules_indian": """\
+Купюрный индийский покер коротко (--game indian)
+
+Самая быстрая игра между раздачами Hold'em: по одной купюре у лба, один круг
+ставок. Купюры, игровое место P и правила нуля — как в Купюрном Hold'em
+(`dealer-assist rules`).
+
+Раздача. От 2 до 10 игроков, включая дилера. Каждый вносит анте 1 фишку и
+получает одну купюру рубашкой вверх, по часовой стрелке слева от дилера. По
+сигналу каждый подносит её ко лбу номером наружу, не глядя: все видят все
+купюры, кроме своей. Борда нет.
+
+Ранг. Ранг купюры — её цифра на месте P; старший ранг 9.
+  * 0 на месте P: ранг — первая цифра не 0 слева или справа (по кольцу),
+    какая больше: за купюру, которую не видишь, выбирать нельзя. Такая купюра
+    «модифицированная», остальные «натуральные».
+  * Купюра из семи нулей не играет: она проигрывает любой купюре; две такие
+    купюры равны.
+  * Ноль-джокера в этой игре нет.
+
+Ставки. Один круг по часовой стрелке слева от дилера. До ставки: чек, пас или
+ставка 1 фишка. После ставки: пас, уравнять или повысить на 1, если повышения
+ещё не было. Одно повышение на весь стол: никто не вносит больше 2 фишек сверх
+анте. После ставки или повышения все остальные оставшиеся отвечают снова,
+включая прежние чеки и уравнивания. Если все чекнули, купюры вскрываются.
+
+Вскрытие. Пас теряет внесённое. Если остался один, он забирает банк, не
+показывая купюру. Иначе банк берёт старший ранг; при равном ранге натуральная
+бьёт модифицированную; если и так поровну, банк делится, неделимые фишки — по
+одной слева от дилера (или точными дробями, --exact). Сброшенная купюра не
+выигрывает. Переноса банка и побочных банков нет.
+
+Встреча. Каждую раздачу сдающий сдвигается на место влево. Когда каждый сдал
+по разу, больший баланс выигрывает встречу; равные лидеры делят победу. Банк
+только перераспределяется: фишки не появляются и не пропадают.
+
+Пример (из источника): четверо вносят по 1 (банк 4); A чекует, B ставит 1, C и
+D пасуют, A пасует: B получает 5 (плюс 3), остальные теряют по 1, а B ничего
+не показывает.
+""",
         "formats": """\
 Файлы, которые dealer-assist читает и пишет (JSON; лишние поля не мешают)
 
 Раздача — вход `eval --hands ФАЙЛ` и `odds --hands ФАЙЛ`, по одной на строку:
-  {"position": 4,                     P, от 1 до 7
+  {"game": "holdem",                  holdem | indian (по умолчанию holdem)
+   "position": 4,                     P, от 1 до 7
    "zero_joker": "off",               off | per-zero | once (по умолчанию off)
    "tie_policy": "split",             split | rollover (по умолчанию split)
    "dealer": "P3",                    можно опустить
@@ -144,7 +225,8 @@ A photographed hand -- `score FOLDER`: one folder per hand with
    "players": [{"name": "P1", "pocket": ["7654321", "0102030"],
                 "contributed": 25, "folded": false, "revealed": true}]}
   Игроки перечислены по часовой стрелке; contributed (внесённые фишки), folded
-  (сбросил) и revealed (вскрылся) можно опустить.
+  (сбросил) и revealed (вскрылся) можно опустить. В индийском покере ("game":
+  "indian") у игрока одна купюра, борда нет (поле можно опустить).
 
 Итог — `eval --json` печатает по одному на раздачу, в том же порядке:
   {"players": {"P1": {"class": "pair", "ranks": [7, 7, 5], "natural": true,

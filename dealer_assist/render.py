@@ -246,10 +246,13 @@ def _rolls_over(showdown: Showdown) -> bool:
 
 def _header(showdown: Showdown, t: Mapping[str, str]) -> Text:
     hand = showdown.hand
-    header = (
-        f"{t['playing_position']} P={hand.position} · {t['zero_joker']}: {t[hand.zero_joker.value]} · "
-        f"{t['tie_policy']}: {t[hand.tie_policy.value]}"
-    )
+    if hand.game.board_notes:
+        header = (
+            f"{t['playing_position']} P={hand.position} · {t['zero_joker']}: {t[hand.zero_joker.value]} · "
+            f"{t['tie_policy']}: {t[hand.tie_policy.value]}"
+        )
+    else:  # Indian poker: its options are fixed (RULES.md §7.2, §7.4)
+        header = f"{t[hand.game.value]} · {t['playing_position']} P={hand.position}"
     if hand.dealer is not None:
         header += f" · {t['dealer']}: {safe_text(hand.dealer)}"
     return Text(header)
@@ -259,6 +262,8 @@ def _board(showdown: Showdown, lang: str, labels: Mapping[str, str] | None) -> R
     """The board notes: serial (with its label), rank and why; a line when there are none yet."""
     t = texts(lang)
     hand = showdown.hand
+    if not hand.game.board_notes:
+        return Group()  # Indian poker has no board
     if not hand.board:
         return Text(f"{t['board']}: {t['empty board']}")
     board = Table(title=t["board"], title_justify="left", show_edge=False)
@@ -292,7 +297,10 @@ def _players(showdown: Showdown, lang: str, labels: Mapping[str, str] | None) ->
     """A section per player: each pocket note, the best hand, the result (and chips won)."""
     t = texts(lang)
     players = Table(show_edge=False)
-    for column in (t["player"], t["pocket"], t["rank"], t["why"], t["best_hand"], t["result"]):
+    one_note = showdown.hand.game.pocket_notes == 1  # Indian poker: the note is the hand (RULES.md §7.2)
+    columns = (t["player"], t["note"], t["rank"], t["why"], t["result"]) if one_note else (
+        t["player"], t["pocket"], t["rank"], t["why"], t["best_hand"], t["result"])
+    for column in columns:
         players.add_column(column)
     for result in showdown.players:
         best = result.best
@@ -302,7 +310,12 @@ def _players(showdown: Showdown, lang: str, labels: Mapping[str, str] | None) ->
         if showdown.settlement is not None:
             chips = _chips(showdown.settlement.payouts.get(result.name, 0))
             outcome = (outcome[0], f"{t['chips_label']}: {chips}")
-        for i, serial in enumerate(result.player.pocket):
+        if one_note:
+            cells = (_note_cells(result.player.pocket[0], result.notes[0], chosen.get(0), showdown.hand.position,
+                                 lang, labels) if result.player.pocket else (Text("—"), "—", Text(t["not shown"])))
+            players.add_row(name_text(result.name, style="bold"), *cells,
+                            outcome[0] + (f" · {outcome[1]}" if outcome[1] else ""))
+        for i, serial in enumerate(() if one_note else result.player.pocket):
             first = i == 0
             players.add_row(
                 name_text(result.name, style="bold") if first else "",

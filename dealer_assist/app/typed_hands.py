@@ -15,7 +15,7 @@ from typing import Iterable, Iterator, Sequence
 
 from dealer_assist.fileio import MAX_JSON_BYTES, NOT_UTF8, JsonInputError, bounded_lines, is_blank_line, open_stream, \
     parse_json
-from dealer_assist.rules import HandError, Showdown, TiePolicy, ZeroJoker, evaluate, parse_hand
+from dealer_assist.rules import Game, HandError, Showdown, TiePolicy, ZeroJoker, evaluate, parse_hand
 from dealer_assist.rules.formats import short_value
 
 __all__ = ["LineResult", "QuickFormError", "HandsFileError", "numbered_lines", "line_json", "evaluate_lines", "quick_hand",
@@ -134,12 +134,14 @@ def _known(name: str, names: list[str], flag: str) -> None:
             flag, f"{_shown(name)} is not one of the players ({', '.join(short_value(n) for n in names) or 'none given'}).")
 
 
-def _seats(players: Sequence[str]) -> list[dict]:
+def _seats(players: Sequence[str], game: Game = Game.HOLDEM) -> list[dict]:
     seats: list[dict] = []
+    form = "NAME=SERIAL,SERIAL, e.g. alice=7654321,0102030" if game.pocket_notes == 2 else \
+        "NAME=SERIAL (Indian poker: one note each), e.g. alice=7654321"
     for spec in players:
         match = _NAME_IS.match(spec)
         if not match or not match.group(2):
-            raise QuickFormError("--player", f"{_shown(spec)} must look like NAME=SERIAL,SERIAL, e.g. alice=7654321,0102030.")
+            raise QuickFormError("--player", f"{_shown(spec)} must look like {form}.")
         name, notes = match.groups()
         seats.append({"name": name, "pocket": [s.strip() for s in notes.split(",")]})
     return seats
@@ -164,13 +166,14 @@ def _add_chips(seats: list[dict], chips: Sequence[str]) -> None:
 
 def quick_hand(position: int | None, board: Sequence[str], players: Sequence[str],
                zero_joker: ZeroJoker | None = None, tie_policy: TiePolicy | None = None, dealer: str | None = None,
-               chips: Sequence[str] = (), folded: Sequence[str] = (), not_revealed: Sequence[str] = ()) -> dict:
-    """A FORMATS.md §1 object from the quick-form flags.
+               chips: Sequence[str] = (), folded: Sequence[str] = (), not_revealed: Sequence[str] = (),
+               game: Game | None = None) -> dict:
+    """A FORMATS.md §1 object from the quick-form flags (``game`` Indian poker: ``NAME=SERIAL``, one note each).
 
     Raises:
         QuickFormError: a flag's syntax is wrong, or it names no player.
     """
-    seats = _seats(players)
+    seats = _seats(players, Game(game or Game.HOLDEM))
     _add_chips(seats, chips)
     names = [seat["name"] for seat in seats]
     for flag, key, value, given in (("--folded", "folded", True, folded),
@@ -183,6 +186,8 @@ def quick_hand(position: int | None, board: Sequence[str], players: Sequence[str
     if position is None:
         raise QuickFormError("--position", "the playing position P (1-7) is needed.")
     obj: dict = {"position": position, "board": list(board), "players": seats}
+    if game is not None and Game(game) is not Game.HOLDEM:
+        obj["game"] = Game(game).value
     if zero_joker is not None:
         obj["zero_joker"] = ZeroJoker(zero_joker).value
     if tie_policy is not None:
@@ -205,6 +210,8 @@ def flag_of(message: str, obj: dict) -> tuple[str, str]:
     if match:
         return "--board", f"board note {int(match.group(1)) + 1}{message[match.end():]}"
     for field, flag in (("position", "--position"), ("board", "--board"), ("dealer", "--dealer"),
+                        ("zero_joker", "--zero-joker"), ("tie_policy", "--tie-policy"), ("every player folded", "--folded"),
+                        ("no player still in", "--not-revealed"),
                         ("players", "--player"), ("serial", "--player / --board")):
         if message.startswith(field):
             return flag, message

@@ -21,11 +21,11 @@ from dealer_assist.app.typed_hands import (
     quick_hand,
 )
 from dealer_assist.cli.app import app
-from dealer_assist.cli.options import lang_option, resolve_lang, tie_policy_option, zero_joker_option
+from dealer_assist.cli.options import game_option, lang_option, resolve_lang, tie_policy_option, zero_joker_option
 from dealer_assist.cli.output import OutputError, json_line, line_error, output_errors, report_console, write_stdout
 from dealer_assist.i18n import Lang, texts
 from dealer_assist.render import render_showdown, safe_text
-from dealer_assist.rules import Showdown, TiePolicy, ZeroJoker, result_to_json
+from dealer_assist.rules import Game, Showdown, TiePolicy, ZeroJoker, result_to_json
 
 __all__ = ["eval_command"]
 
@@ -37,7 +37,9 @@ EPILOG = (
     "  cat hands.jsonl | dealer-assist eval --hands -\n\n"
     "  dealer-assist eval --position 4 --board 1234567 --board 0000123 --board 5550555 "
     "--player alice=7654321,0102030 --player bob=9990999,1234000 "
-    "--chips alice=25 --chips bob=25 --dealer bob --zero-joker per-zero"
+    "--chips alice=25 --chips bob=25 --dealer bob --zero-joker per-zero\n\n"
+    "  dealer-assist eval --game indian --position 4 --player alice=7654321 --player bob=9990999 "
+    "--player chen=1234000 --dealer chen"
 )
 
 
@@ -54,7 +56,10 @@ def eval_command(
         help="A board note's 7 digits; repeat for each board note (0-3)."),
     player: Optional[List[str]] = typer.Option(
         None, "--player", metavar="NAME=SERIAL,SERIAL", rich_help_panel=QUICK,
-        help="A player and both pocket notes, e.g. alice=7654321,0102030; repeat in seat order (2 or more)."),
+        help="A player and both pocket notes, e.g. alice=7654321,0102030 (Indian poker: the one note, alice=7654321); "
+             "repeat in seat order (2 or more)."),
+    game: Optional[Game] = game_option(
+        None, rich_help_panel=QUICK, shown="holdem; a line of --hands says its own game"),
     zero_joker: Optional[ZeroJoker] = zero_joker_option(
         None, rich_help_panel=QUICK, shown="off"),
     tie_policy: Optional[TiePolicy] = tie_policy_option(
@@ -91,7 +96,7 @@ def eval_command(
         "--position": position is not None, "--board": bool(board), "--player": bool(player),
         "--zero-joker": zero_joker is not None, "--tie-policy": tie_policy is not None,
         "--dealer": dealer is not None, "--chips": bool(chips), "--folded": bool(folded),
-        "--not-revealed": bool(not_revealed),
+        "--not-revealed": bool(not_revealed), "--game": game is not None,
     }
     used = [flag for flag, given in quick.items() if given]
     if hands is not None and used:
@@ -103,7 +108,7 @@ def eval_command(
                                      "(see --help).", param_hint="'--hands' / '--position'")
         try:
             showdown = evaluate_quick(quick_hand(position, board or [], player or [], zero_joker, tie_policy, dealer,
-                                                 chips or [], folded or [], not_revealed or []),
+                                                 chips or [], folded or [], not_revealed or [], game),
                                       exact=exact, reject_duplicates=reject_duplicates)
         except QuickFormError as error:
             raise typer.BadParameter(str(error), param_hint=f"'{error.flag}'") from None

@@ -10,23 +10,30 @@ from typing import Optional
 
 
 from dealer_assist.cli.app import app
-from dealer_assist.cli.options import lang_option, resolve_lang
+from dealer_assist.cli.options import game_option, lang_option, resolve_lang
 from dealer_assist.cli.output import output_errors, write_stdout
 from dealer_assist.i18n import Lang
 from dealer_assist.i18n_guides import GUIDES
+from dealer_assist.rules import Game
 
 __all__ = ["rules_command", "formats_command"]
 
 
+#: The guide of each game.
+_RULES = {Game.HOLDEM: "rules", Game.INDIAN: "rules_indian"}
+
+
 @app.command("rules")
-def rules_command(lang: Optional[Lang] = lang_option()) -> None:
-    """The rules of Banknote Hold'em in short.
+def rules_command(lang: Optional[Lang] = lang_option(),
+                  game: Game = game_option(Game.HOLDEM, help="The game whose rules to print: holdem or indian "
+                                                             "(Indian poker, one note each).")) -> None:
+    """The rules of Banknote Hold'em in short (--game indian: banknote Indian poker).
 
     A note's rank at the playing position, the zero rules and the zero-joker, the hands, ties, the showdown and
     the chips.
     """
     with output_errors():
-        write_stdout(GUIDES[resolve_lang(lang).value]["rules"])
+        write_stdout(GUIDES[resolve_lang(lang).value][_RULES[game]])
 
 
 @app.command("formats")

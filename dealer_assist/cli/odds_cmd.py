@@ -20,10 +20,16 @@ from dealer_assist.cli.app import app
 from dealer_assist.cli.output import OutputError, json_line, line_error, output_errors, report_console, write_stdout
 from dealer_assist.render import name_text, percent, serial_text
 from dealer_assist.rules.errors import HandError
+from dealer_assist.rules.indian_odds import IndianOdds, indian_odds, indian_odds_to_json
 from dealer_assist.rules.odds import AllInOdds, all_in_odds, odds_to_json, parse_odds_hand
+from dealer_assist.rules.options import Game
 from dealer_assist.rules.showdown import Hand
 
-__all__ = ["odds_command", "render_odds"]
+__all__ = ["odds_command", "render_odds", "render_indian_odds"]
+
+#: Each game's odds: the function, its JSON and its renderable (RULES.md §2-4; §7).
+_ODDS = {Game.HOLDEM: (all_in_odds, odds_to_json, "render_odds"),
+         Game.INDIAN: (indian_odds, indian_odds_to_json, "render_indian_odds")}
 
 EPILOG = (
     "Examples:\n\n"
@@ -54,6 +60,9 @@ def odds_command(
     """Exact all-in odds: each player's chance to win the pot alone or to split it.
 
     Every serial not seen in the hand is equally likely for a board note to come (the rules: `dealer-assist rules`).
+
+    An Indian poker line ("game": "indian") gets both views: each player's own chance over every note their own
+    can be (they see every note but theirs), and the spectator's (every note known).
 
     Folded and unrevealed players have no chance; with 3 board notes known the result is the showdown's.
     """
@@ -102,6 +111,23 @@ def render_odds(hand: Hand, odds: AllInOdds, unknown: frozenset[tuple[str, int]]
 
 
 
+def render_indian_odds(hand: Hand, odds: IndianOdds, unknown: frozenset[tuple[str, int]],
+                       title: str | None = None) -> Group:
+    """An Indian poker hand's odds: per player the note (digit at P highlighted; ``?`` when unknown), the chance
+    the player computes not seeing their own note, and the spectator's, who sees every note (RULES.md §7)."""
+    p = hand.position
+    table = Table(title=Text(title) if title else None, title_justify="left")
+    statuses = any(result.status != "in" for result in odds.players)
+    for column in ("Player", "Note", "Own view: win", "tie", "Spectator: win", "tie") + (("",) if statuses else ()):
+        table.add_column(column, justify="left" if column in ("Player", "Note", "") else "right")
+    for player, own, seen in zip(hand.players, odds.players, odds.spectator):
+        note = Text("???????") if (player.name, 0) in unknown or not player.pocket else serial_text(player.pocket[0], p)
+        table.add_row(name_text(player.name), note, percent(own.win), percent(own.tie), percent(seen.win),
+                      percent(seen.tie), *([_STATUS.get(own.status, "")] if statuses else []))
+    return Group(Text(f"Indian poker · P={p}"), table,
+                 Text("own view: over every serial the player's own note can be, the notes they see taken out"))
+
+
 def _lines(path: str) -> Iterator[tuple[int, bytes | None]]:
     """Numbered raw lines of ``path`` ('-' = stdin), read lazily (:func:`~dealer_assist.app.typed_hands.numbered_lines`)."""
     try:
@@ -130,16 +156,17 @@ def _odds_file(path: str, as_json: bool, exact: bool) -> tuple[int, int]:
             continue
         try:
             hand, unknown = parse_odds_hand(obj)
-            odds = all_in_odds(hand, unknown_notes=unknown)
+            compute, to_json, render = _ODDS[hand.game]
+            odds = compute(hand, unknown_notes=unknown)
         except HandError as error:
             bad += 1
             line_error(number, str(error), as_json)
             continue
         if as_json:
-            write_stdout(json_line(odds_to_json(odds, exact=exact)))
+            write_stdout(json_line(to_json(odds, exact=exact)))
         else:
             try:
-                report_console().print(render_odds(hand, odds, unknown, title=f"Hand, line {number}"))
+                report_console().print(globals()[render](hand, odds, unknown, title=f"Hand, line {number}"))
                 sys.stdout.flush()
             except OSError as error:
                 raise OutputError() from error

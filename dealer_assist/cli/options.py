@@ -1,10 +1,10 @@
-"""What every command shares: the typed options (``--zero-joker``, ``--tie-policy``, ``--lang``),
+"""What every command shares: the typed options (``--game``, ``--zero-joker``, ``--tie-policy``, ``--lang``),
 one error exit (:func:`fail`) and the number of jobs.
 
 Closed vocabularies are parsed once, here, with one case rule: any case and
 surrounding spaces are accepted (``PER-ZERO``, ``Rollover``, ``RU``), and a
 wrong value is one sentence naming the option and its values. Each option
-gives the command its enum (:class:`~dealer_assist.rules.ZeroJoker`,
+gives the command its enum (:class:`~dealer_assist.rules.Game`, :class:`~dealer_assist.rules.ZeroJoker`,
 :class:`~dealer_assist.rules.TiePolicy`, :class:`~dealer_assist.i18n.Lang`).
 
 Usage in a command module::
@@ -27,10 +27,10 @@ from typing import Any, Callable, Iterator, NoReturn, TypeVar
 import typer
 
 from dealer_assist.i18n import LANGUAGES, Lang, default_lang
-from dealer_assist.rules import TiePolicy, ZeroJoker
+from dealer_assist.rules import Game, TiePolicy, ZeroJoker
 from dealer_assist.rules.formats import option_choices, short_value
 
-__all__ = ["fail", "errors_as_fail", "choice", "zero_joker_option", "tie_policy_option", "lang_option", "resolve_lang",
+__all__ = ["fail", "errors_as_fail", "choice", "game_option", "zero_joker_option", "tie_policy_option", "lang_option", "resolve_lang",
            "default_jobs", "since_time", "parse_since", "camera_size_option", "fourcc_option", "capture_mode", "USAGE_ERROR", "shown_default",
            "LOG_DEFAULT"]
 
@@ -103,6 +103,14 @@ def zero_joker_option(default: ZeroJoker | str | None = None, shown: str | None 
                               "one step) or once (one step at most); see `dealer-assist rules`.")
     _with_default(kwargs, shown)
     return typer.Option(default, "--zero-joker", metavar=_metavar(ZeroJoker), parser=_parser(ZeroJoker), **kwargs)
+
+
+def game_option(default: Game | str | None = None, shown: str | None = None, **kwargs: Any) -> Any:
+    """``--game holdem|indian`` (RULES.md §7, FORMATS.md §1 ``game``), parsed to :class:`Game`."""
+    kwargs.setdefault("help", "The game: holdem (Banknote Hold'em) or indian (Indian poker: one note each, held to "
+                              "the forehead, no board); see `dealer-assist rules --game indian`.")
+    _with_default(kwargs, shown)
+    return typer.Option(default, "--game", metavar=_metavar(Game), parser=_parser(Game), **kwargs)
 
 
 def tie_policy_option(default: TiePolicy | str | None = None, shown: str | None = None, **kwargs: Any) -> Any:

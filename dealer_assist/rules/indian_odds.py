@@ -44,7 +44,7 @@ from typing import Any
 from dealer_assist.rules.errors import HandError
 from dealer_assist.rules.hands import NO_HAND, best_note
 from dealer_assist.rules.notes import rank_options
-from dealer_assist.rules.odds import DEAD, SERIALS, PlayerOdds, _fraction_text
+from dealer_assist.rules.odds import DEAD, SERIALS, UNKNOWN_NOTE_IN, PlayerOdds, _fraction_text
 from dealer_assist.rules.options import Game
 from dealer_assist.rules.showdown import Hand, Player, evaluate  # noqa: F401 (Player: doctests)
 
@@ -126,10 +126,6 @@ def _find(odds: tuple[PlayerOdds, ...], name: str) -> PlayerOdds:
     raise KeyError(name)
 
 
-_UNKNOWN_IN = ("players[{i}].pocket[0] is not known; the odds need the note of every player still in "
-               "({name!r} has neither folded nor declined to reveal).")
-
-
 def indian_odds(hand: Hand, *, unknown_notes: Collection[tuple[str, int]] = ()) -> IndianOdds:
     """Both views of an Indian poker ``hand`` (``game="indian"``; RULES.md §7.2, §7.4).
 
@@ -152,7 +148,7 @@ def indian_odds(hand: Hand, *, unknown_notes: Collection[tuple[str, int]] = ()) 
             raise HandError(f"unknown pocket note {note!r} of {name!r} is not the note of a player.")
         i = names.index(name)
         if not hand.players[i].folded and hand.players[i].revealed:
-            raise HandError(_UNKNOWN_IN.format(i=i, name=name))
+            raise HandError(UNKNOWN_NOTE_IN.format(i=i, j=0, name=name))
         hidden.add(i)
     position = hand.position
     strengths = _class_strengths()

@@ -282,6 +282,9 @@ def all_in_odds(hand: Hand, *, unknown_notes: Collection[tuple[str, int]] = ()) 
 
 _UNKNOWN_IN = ("players[{i}].pocket[{j}] is not known; the odds need both pocket notes of every player "
                "still in ({name!r} has neither folded nor declined to reveal).")
+#: The same for Indian poker's one note (RULES.md §7).
+UNKNOWN_NOTE_IN = ("players[{i}].pocket[{j}] is not known; the odds need the note of every player "
+                   "still in ({name!r} has neither folded nor declined to reveal).")
 
 
 def _count(hand: Hand, contenders: list[int], known: set[str], unknown: int, win: list[int], tie: list[int]) -> int:
@@ -358,7 +361,8 @@ def parse_odds_hand(obj: object) -> tuple[Hand, frozenset[tuple[str, int]]]:
                         if serial is None:
                             if not out:
                                 name = player.get("name")
-                                raise HandError(_UNKNOWN_IN.format(i=i, j=j, name=name))
+                                sentence = _UNKNOWN_IN if need == 2 else UNKNOWN_NOTE_IN
+                                raise HandError(sentence.format(i=i, j=j, name=name))
                             hidden.append((i, j))
                             notes[j] = "0000000"  # a stand-in: all_in_odds ignores it
                     player = {**player, "pocket": notes}
