@@ -114,3 +114,58 @@ def test_rules_game_indian_in_both_languages(lang, words):
 def test_rules_game_refuses_an_unknown_game_in_one_sentence():
     result = run("rules", "--game", "omaha")
     assert result.exit_code == 2 and "must be holdem or indian, not 'omaha'" in result.output
+
+
+# ----------------------------------------------------------------------------- score: a photographed Indian hand
+
+def _folder(tmp_path, settings: dict, photos=("anna.jpg", "boris.jpg")):
+    hand = tmp_path / "hand"
+    hand.mkdir()
+    for name in photos:
+        (hand / name).write_bytes(b"never read: hand.json gives its serial")
+    (hand / "hand.json").write_text(json.dumps(settings), encoding="utf-8")
+    return hand
+
+
+SERIALS = {"anna.jpg": ["0658952"], "boris.jpg": ["5301725"]}
+
+
+def test_score_game_indian_scores_one_note_per_player_and_no_board(tmp_path):
+    hand = _folder(tmp_path, {"position": 3, "serials": SERIALS})
+    out = tmp_path / "v.json"
+    result = run("score", hand, "--game", "indian", "--json", out)
+    assert result.exit_code == 0, result.output
+    verdict = json.loads(out.read_text(encoding="utf-8"))[0]
+    assert verdict["status"] == "scored", verdict["reasons"]
+    assert verdict["game"] == "indian" and verdict["winners"] == ["anna"]
+    assert verdict["players"]["boris"] == {"class": "high", "ranks": [3], "natural": False, "notes": [
+        {"serial": "5301725", "from": "pocket", "rank": 3, "natural": False,
+         "reason": "d3=0 → left to d2=3, modified"}]}
+    assert "Indian poker · Playing position P=3" in result.output
+
+
+def test_score_reads_the_game_from_hand_json_and_without_it_the_hand_is_holdem(tmp_path):
+    indian = _folder(tmp_path, {"game": "indian", "position": 3, "serials": SERIALS})
+    out = tmp_path / "v.json"
+    assert run("score", indian, "--json", out).exit_code == 0
+    assert json.loads(out.read_text(encoding="utf-8"))[0]["status"] == "scored"
+    (indian / "hand.json").write_text(json.dumps({"position": 3, "serials": SERIALS}), encoding="utf-8")
+    run("score", indian, "--json", out)
+    verdict = json.loads(out.read_text(encoding="utf-8"))[0]
+    assert verdict["status"] == "needs_review" and verdict["game"] == "holdem"
+    assert "no board photo (board.jpg or board-1.jpg ...)." in verdict["reasons"]
+
+
+def test_score_an_indian_hand_with_a_board_photo_or_a_bad_game_needs_review(tmp_path):
+    hand = _folder(tmp_path, {"game": "indian", "position": 3, "serials": SERIALS},
+                   photos=("anna.jpg", "boris.jpg", "board.jpg"))
+    out = tmp_path / "v.json"
+    run("score", hand, "--json", out)
+    verdict = json.loads(out.read_text(encoding="utf-8"))[0]
+    assert verdict["status"] == "needs_review"
+    assert "board.jpg: Indian poker has no board notes; remove the photo from the hand folder." in verdict["reasons"]
+    (hand / "board.jpg").unlink()
+    (hand / "hand.json").write_text(json.dumps({"game": "omaha", "position": 3}), encoding="utf-8")
+    run("score", hand, "--json", out)
+    assert "hand.json: game must be holdem or indian, not 'omaha'." in \
+        json.loads(out.read_text(encoding="utf-8"))[0]["reasons"]

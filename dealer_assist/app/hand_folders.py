@@ -3,7 +3,9 @@
 A *hand folder* holds ``board.*`` (all three board notes) or ``board-N.*``
 (one each), and per player ``NAME.*`` (both pocket notes) or ``NAME-N.*``
 (one each), plus an optional ``hand.json`` with ``position``, ``zero_joker``,
-``tie_policy`` and ``serials`` overrides for notes the camera could not read.
+``tie_policy``, ``game`` and ``serials`` overrides for notes the camera could not read.
+An Indian poker hand (``"game": "indian"`` in ``hand.json``, or ``score --game
+indian``; RULES.md §7) has no board photo and one note per player: ``NAME.*``.
 
 Every file in it is accounted for (:func:`parse_hand_folder`): a photo
 (:data:`~.photo_files.PHOTO_SUFFIXES`, any case) whose name maps to the board
@@ -26,6 +28,7 @@ from typing import Any, Iterable
 
 from dealer_assist.app.photo_files import PHOTO_SUFFIXES, is_photo_name
 from dealer_assist.fileio import JsonInputError, load_json
+from dealer_assist.rules import Game
 
 __all__ = ["BOARD", "InputError", "PhotoSlot", "HandFolder", "is_photo", "looks_like_hand", "discover_hands",
            "parse_hand_folder", "read_settings_file", "SETTINGS_FILE", "NOT_PART_OF_THE_HAND"]
@@ -223,12 +226,28 @@ def _seat_and_count(stem: str) -> tuple[str, int]:
     return stem, 2
 
 
-def parse_hand_folder(path: Path) -> HandFolder:
+def hand_game(settings: dict[str, Any], game: Game | None = None) -> tuple[Game, list[str]]:
+    """The game of a hand: ``game`` (the command line's) or ``hand.json``'s ``"game"`` (default Hold'em,
+    FORMATS.md §1), and the sentence saying why ``hand.json``'s cannot be used."""
+    if game is not None:
+        return Game(game), []
+    value = settings.get("game", Game.HOLDEM.value)
+    try:
+        return Game(value), []
+    except ValueError:
+        shown = repr(value) if isinstance(value, str) and len(value) <= 20 else "that value"
+        return Game.HOLDEM, [f"hand.json: game must be holdem or indian, not {shown}."]
+
+
+def parse_hand_folder(path: Path, game: Game | None = None) -> HandFolder:
     """Read a hand folder's layout (no OCR yet): its photos, settings and every file's problem.
 
-    Problems are collected, not raised.
+    ``game`` (``score --game``) wins over ``hand.json``'s; in Indian poker a player's photo holds one
+    note and a board photo is a problem (the game has no board). Problems are collected, not raised.
     """
     settings, problems = _read_settings(path)
+    played, why = hand_game(settings, game)
+    problems += why
     slots: list[PhotoSlot] = []
     try:
         entries = sorted(path.iterdir())
@@ -241,5 +260,9 @@ def parse_hand_folder(path: Path) -> HandFolder:
             problems.append(problem)
         elif is_photo(entry):
             seat, expected = _seat_and_count(entry.stem)
-            slots.append(PhotoSlot(entry, seat, expected))
+            if seat == BOARD and not played.board_notes:
+                problems.append(f"{entry.name}: Indian poker has no board notes; remove the photo from the hand "
+                                f"folder.")
+                continue
+            slots.append(PhotoSlot(entry, seat, min(expected, played.pocket_notes) if seat != BOARD else expected))
     return HandFolder(path, slots, settings, problems)

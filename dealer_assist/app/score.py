@@ -18,7 +18,7 @@ from dealer_assist.app.photo_files import PHOTO_SUFFIXES
 from dealer_assist.app.photos import read_photos
 from dealer_assist.app.table_photos import is_table_folder, read_table_photos, table_hand
 from dealer_assist.app.verdicts import HandScore, score_hand
-from dealer_assist.rules import TiePolicy, ZeroJoker
+from dealer_assist.rules import Game, TiePolicy, ZeroJoker
 
 __all__ = ["InputKind", "ScoreOptions", "ScorePlan", "discover_inputs", "plan_score", "run_score", "score_paths"]
 
@@ -37,7 +37,7 @@ class ScoreOptions:
 
     Attributes:
         position: playing position P, 1-7.
-        zero_joker, tie_policy: the hand's options.
+        zero_joker, tie_policy, game: the hand's options (game: Hold'em or Indian poker, RULES.md §7).
         jobs: photos read at once (processes); results equal ``jobs=1``.
         calibration: profile name or path (``"default"``: the default profile) for whole-table
             photos, which are read only when it is given; None: no profile.
@@ -48,12 +48,14 @@ class ScoreOptions:
     tie_policy: TiePolicy | None = None
     jobs: int = 1
     calibration: str | None = None
+    game: Game | None = None
 
     def overrides(self) -> dict[str, object]:
         """The settings that win over ``hand.json`` (None: not given)."""
         return {"position": self.position,
                 "zero_joker": None if self.zero_joker is None else ZeroJoker(self.zero_joker).value,
-                "tie_policy": None if self.tie_policy is None else TiePolicy(self.tie_policy).value}
+                "tie_policy": None if self.tie_policy is None else TiePolicy(self.tie_policy).value,
+                "game": None if self.game is None else Game(self.game).value}
 
 
 @dataclass
@@ -147,7 +149,7 @@ def plan_score(paths: Sequence[str | Path], options: ScoreOptions) -> ScorePlan:
     notices: list[str] = []
     unscored: list[Path] = []
     items = discover_inputs(paths, calibrated=options.calibration is not None, notices=notices, unscored=unscored)
-    plan = ScorePlan(items, {p: parse_hand_folder(p) for kind, p in items if kind == InputKind.HAND},
+    plan = ScorePlan(items, {p: parse_hand_folder(p, options.game) for kind, p in items if kind == InputKind.HAND},
                      notices=notices, unscored=unscored)
     if options.calibration is not None:  # never the default profile unasked (whole-table photos need the option)
         try:

@@ -9,14 +9,14 @@ from typing import Any, Mapping
 
 from dealer_assist.app.hand_folders import BOARD, HandFolder
 from dealer_assist.app.photos import ImageReading
-from dealer_assist.rules import HandError, evaluate, is_serial, parse_hand, repeated_serials, result_to_json
+from dealer_assist.rules import Game, HandError, evaluate, is_serial, parse_hand, repeated_serials, result_to_json
 from dealer_assist.vision.model import NoteRead, NoteStatus
 from dealer_assist.vision.serials import SerialKind
 
 __all__ = ["Verdict", "NoteSource", "HandScore", "score_hand", "is_stray_read", "stray_remark", "SETTING_KEYS"]
 
 #: The ``hand.json`` (and command-line) settings of a hand.
-SETTING_KEYS = ("position", "zero_joker", "tie_policy")
+SETTING_KEYS = ("position", "zero_joker", "tie_policy", "game")
 
 
 @unique
@@ -56,6 +56,7 @@ class HandScore:
             "position": self.settings.get("position"),
             "zero_joker": self.settings.get("zero_joker", "off"),
             "tie_policy": self.settings.get("tie_policy", "split"),
+            "game": self.settings.get("game", Game.HOLDEM.value),
             "notes": self.notes,
             "remarks": self.remarks,
             "players": {},
@@ -139,7 +140,7 @@ def score_hand(folder: HandFolder, readings: Mapping[str, ImageReading],
     Args:
         folder: from :func:`~.hand_folders.parse_hand_folder` (or :func:`~.table_photos.table_hand`).
         readings: :class:`~.photos.ImageReading` per photo path (``str(slot.path)``).
-        overrides: ``position``/``zero_joker``/``tie_policy`` from the command
+        overrides: ``position``/``zero_joker``/``tie_policy``/``game`` from the command
             line; they win over ``hand.json``.
 
     Returns:
@@ -177,19 +178,25 @@ def score_hand(folder: HandFolder, readings: Mapping[str, ImageReading],
         reasons.append(f"serial {serial} is read in {where}: one note cannot lie in two places.")
     if "position" not in settings:
         reasons.append("no playing position: put \"position\" in hand.json or pass --position.")
-    if not [s for s in folder.slots if s.seat == BOARD]:
+    try:
+        game = Game(settings.get("game", Game.HOLDEM.value))
+    except ValueError:
+        game = Game.HOLDEM  # parse_hand_folder has said why
+    if game.board_notes and not [s for s in folder.slots if s.seat == BOARD]:
         reasons.append("no board photo (board.jpg or board-1.jpg ...).")
+    if not game.board_notes:
+        seats.pop(BOARD)
     if not reasons:
         # Each seat's count, named by its photos (the rules engine would say "players[2]").
         for seat, serials in seats.items():
-            want = 3 if seat == BOARD else 2
+            want = game.board_notes if seat == BOARD else game.pocket_notes
             if len(serials) != want:
                 photos = ", ".join(sl.path.name for sl in folder.slots if sl.seat == seat)
                 who = "the board" if seat == BOARD else f"player {seat}"
                 reasons.append(f"{who} ({photos}) has {_count(len(serials))}, {want} expected.")
     if reasons:
         return HandScore(str(folder.path), Verdict.NEEDS_REVIEW, reasons, settings, notes, remarks=remarks)
-    board = seats.pop(BOARD)
+    board = seats.pop(BOARD, [])
     hand_obj = {**settings, "board": board,
                 "players": [{"name": name, "pocket": serials} for name, serials in seats.items()]}
     try:

@@ -19,6 +19,7 @@ from dealer_assist.cli.app import app
 from dealer_assist.cli.options import (
     default_jobs,
     fail,
+    game_option,
     lang_option,
     resolve_lang,
     shown_default,
@@ -29,7 +30,7 @@ from dealer_assist.cli.output import report_console
 from dealer_assist.cli.score_report import hand_report, summary
 from dealer_assist.i18n import Lang
 from dealer_assist.render import safe_text
-from dealer_assist.rules import TiePolicy, ZeroJoker
+from dealer_assist.rules import Game, TiePolicy, ZeroJoker
 
 
 @app.command("score")
@@ -46,6 +47,9 @@ def score_command(
                                            help="Playing position P (1-7); overrides hand.json."),
     zero_joker: Optional[ZeroJoker] = zero_joker_option(None, help="Zero-joker option; overrides hand.json."),
     tie_policy: Optional[TiePolicy] = tie_policy_option(None, help="Tie policy; overrides hand.json."),
+    game: Optional[Game] = game_option(None, help="The game: holdem, or indian (Indian poker: no board photo, one "
+                                                  "photo of one note per player); overrides hand.json's \"game\".",
+                                       shown="hand.json's, else holdem"),
     jobs: int = typer.Option(default_jobs(), "--jobs", "-j", min=1, metavar="N", show_default=False,
                              help="Photos read at once (processes); results equal --jobs 1. "
                                   + shown_default("one per core")),
@@ -75,9 +79,12 @@ def score_command(
     Example: dealer-assist score sample_images/ --json verdicts.json
 
     Example: dealer-assist score sample_images/tables/table_1.jpg --calibration sample_table_1 --position 6
+
+    Indian poker (--game indian, or "game": "indian" in hand.json): no board photo, and one photo per player
+    holding that player's one note (alice.jpg).
     """
     lang = resolve_lang(lang)
-    options = ScoreOptions(position, zero_joker, tie_policy, jobs, calibration)
+    options = ScoreOptions(position, zero_joker, tie_policy, jobs, calibration, game)
     err = report_console(stderr=True)
     try:
         check_outputs(json_out, csv_out)

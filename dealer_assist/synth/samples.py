@@ -2,7 +2,8 @@
 
 Each hand folder holds the photos (``board-N.jpg`` / ``board.jpg`` for board
 notes, ``NAME.jpg`` or ``NAME-1.jpg`` + ``NAME-2.jpg`` for a player's pocket
-notes), ``hand.json`` (``position``, ``zero_joker``, ``tie_policy``) and
+notes), ``hand.json`` (``position``, ``zero_joker``, ``tie_policy``; ``game``
+for the Indian poker hand, which has no board and one note per player) and
 ``truth.json``:
 
 * ``hand``: the full hand in FORMATS.md §1 form (players in seat order);
@@ -36,7 +37,8 @@ from dealer_assist.synth.truth import SCHEMA, atomic_write_bytes, dumps_truth
 class HandPlan:
     """One photographed hand: folder name, seed, players, playing position,
     options, whether the board is one photo, and which players have one photo
-    for both notes (the others have one photo per note)."""
+    for both notes (the others have one photo per note); ``game`` ``"indian"``:
+    RULES.md §7, one note per player, one photo each, no board."""
 
     folder: str
     seed: int
@@ -47,6 +49,7 @@ class HandPlan:
     board_one_photo: bool
     one_photo_players: tuple[str, ...]
     zero_prob: float = 0.25
+    game: str = "holdem"
 
 
 #: The committed hands: 3-6 players, every position style, some zeros at P.
@@ -60,6 +63,7 @@ HAND_PLANS: tuple[HandPlan, ...] = (
              ("nadia", "oleg", "pavel", "rita", "sasha", "timur")),
     HandPlan("hand_05", 105, ("ulyana", "vadim", "wen"), 5, "per-zero", "split", True, ("vadim",), 0.45),
     HandPlan("hand_06", 106, ("yana", "zakhar", "anton", "bella"), 3, "off", "split", False, ("zakhar", "bella")),
+    HandPlan("indian_01", 108, ("anna", "boris", "chen", "dasha"), 3, "off", "split", False, (), 0.3, "indian"),
 )
 
 #: Whole-table photos: (file stem, seed, players, preset, image size).
@@ -74,12 +78,14 @@ _SIZES = ((1280, 960), (960, 1280), (1280, 720))
 def _deal(plan: HandPlan) -> tuple[list[NoteSpec], list[list[NoteSpec]]]:
     rng = np.random.default_rng(plan.seed)
     board, pockets = random_hand_serials(rng, len(plan.players), plan.position, plan.zero_prob)
+    if plan.game == "indian":  # RULES.md §7.1: one note each, no board
+        board, pockets = [], [pk[1:] for pk in pockets]
     # every hand shows the zero rules at least once: a pocket note with 0 at P
     if not any(s.digits[plan.position - 1] == "0" for pk in pockets for s in pk):
-        s = pockets[0][1]
+        s = pockets[0][-1]
         d = list(s.digits)
         d[plan.position - 1] = "0"
-        pockets[0][1] = NoteSpec(s.letters, "".join(d), s.denomination, s.style_seed)
+        pockets[0][-1] = NoteSpec(s.letters, "".join(d), s.denomination, s.style_seed)
     return board, pockets
 
 
@@ -92,7 +98,7 @@ def hand_photos(plan: HandPlan) -> list[tuple[str, str, str | None, list[NoteSpe
     else:
         photos += [(f"board-{i + 1}.jpg", "board", None, [s]) for i, s in enumerate(board)]
     for name, pk in zip(plan.players, pockets):
-        if name in plan.one_photo_players:
+        if name in plan.one_photo_players or len(pk) == 1:
             photos.append((f"{name}.jpg", "pocket", name, pk))
         else:
             photos += [(f"{name}-{i + 1}.jpg", "pocket", name, [s]) for i, s in enumerate(pk)]
@@ -103,6 +109,7 @@ def hand_dict(plan: HandPlan) -> dict:
     """The hand of ``plan`` in FORMATS.md §1 form."""
     board, pockets = _deal(plan)
     return {
+        **({"game": plan.game} if plan.game != "holdem" else {}),
         "position": plan.position,
         "zero_joker": plan.zero_joker,
         "tie_policy": plan.tie_policy,
@@ -136,7 +143,8 @@ def write_hand(plan: HandPlan, folder: Path, preset: str = "medium") -> dict:
             "attempt": truth["attempt"],
         }
     hand = hand_dict(plan)
-    options = {"position": plan.position, "zero_joker": plan.zero_joker, "tie_policy": plan.tie_policy}
+    options = {**({"game": plan.game} if plan.game != "holdem" else {}),
+               "position": plan.position, "zero_joker": plan.zero_joker, "tie_policy": plan.tie_policy}
     truth = {"schema": SCHEMA, "kind": "photographed_hand", "preset": preset, "hand": hand, "images": images}
     atomic_write_bytes(folder / "hand.json", (json.dumps(options, indent=1) + "\n").encode())
     atomic_write_bytes(folder / "truth.json", dumps_truth(truth).encode("utf-8"))
