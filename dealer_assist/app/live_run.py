@@ -23,7 +23,7 @@ from dealer_assist.app.terminal import (
     stop_on_signals,
 )
 from dealer_assist.capture import CaptureMode
-from dealer_assist.rules import TiePolicy, ZeroJoker
+from dealer_assist.rules import Game, TiePolicy, ZeroJoker
 
 __all__ = ["LiveConfig", "LiveSetupError", "LiveOutcome", "LiveRun", "prepare_live", "run_live"]
 
@@ -41,6 +41,7 @@ class LiveConfig:
         calibration: a profile name or path, or None for the default profile.
         position: 1..7, or None for a position drawn at random (shown to the table).
         zero_joker, tie_policy: the hand's options.
+        game: Hold'em or Indian poker for the whole session (RULES.md §7).
         dealer: the first hand's dealer seat, or None for the first seat.
         lang: ``"en"`` or ``"ru"``.
         window: open the OpenCV preview (when a display exists).
@@ -65,6 +66,7 @@ class LiveConfig:
     tie_policy: TiePolicy = TiePolicy.SPLIT
     dealer: str | None = None
     lang: str = "en"
+    game: Game = Game.HOLDEM
     window: bool = True
     max_frames: int | None = None
     as_json: bool = False
@@ -144,11 +146,13 @@ def _prepare(config: LiveConfig, screen) -> LiveRun:
     step("step_camera", "busy")
     random_position = config.position is None
     p = secrets.randbelow(7) + 1 if random_position else config.position
-    state = TableState(seats, p, config.zero_joker, config.tie_policy, position_random=random_position)
+    state = TableState(seats, p, config.zero_joker, config.tie_policy, position_random=random_position,
+                       game=config.game)
     if config.dealer is not None:
         try:
             state = TableState(seats, p, config.zero_joker, config.tie_policy,
-                               dealer_index=seats.index(state.seat(config.dealer)), position_random=random_position)
+                               dealer_index=seats.index(state.seat(config.dealer)), position_random=random_position,
+                               game=config.game)
         except ValueError as exc:
             raise LiveSetupError(f"--dealer: {exc}") from None
     try:

@@ -20,6 +20,7 @@ from dealer_assist.cli.options import (
     capture_mode,
     fail,
     fourcc_option,
+    game_option,
     lang_option,
     resolve_lang,
     shown_default,
@@ -28,7 +29,7 @@ from dealer_assist.cli.options import (
 )
 from dealer_assist.i18n import Lang
 from dealer_assist.render import safe_text
-from dealer_assist.rules import TiePolicy, ZeroJoker
+from dealer_assist.rules import Game, TiePolicy, ZeroJoker
 
 __all__ = ["live_command"]
 
@@ -79,6 +80,9 @@ def live_command(
                                  help="Playing position P, 1-7, or 'random' (drawn from a cryptographic source)."),
     zero_joker: ZeroJoker = zero_joker_option(ZeroJoker.OFF, rich_help_panel=GAME),
     tie_policy: TiePolicy = tie_policy_option(TiePolicy.SPLIT, rich_help_panel=GAME),
+    game: Game = game_option(Game.HOLDEM, rich_help_panel=GAME,
+                             help="The game of the session: holdem, or indian (Indian poker: one note per seat, no "
+                                  "board; the board zone is not used)."),
     dealer: Optional[str] = typer.Option(None, "--dealer", metavar="SEAT", rich_help_panel=GAME,
                                          help="The first hand's dealer. " + shown_default("the first seat")),
     lang: Optional[Lang] = lang_option(rich_help_panel=OUTPUT, help="Language of the dashboard."),
@@ -135,10 +139,13 @@ def live_command(
         from dealer_assist.cli.club_cmd import checked_table
 
         table = checked_table(table)
+    if game is Game.INDIAN and (zero_joker is not ZeroJoker.OFF or tie_policy is not TiePolicy.SPLIT):
+        fail("Indian poker has no zero-joker and no rollover (RULES.md §7); drop --zero-joker and --tie-policy.")
     capture = capture_mode(camera_size, fourcc)
     log_path = None if no_log else (log if log is not None else default_log_path())
     config = LiveConfig(camera=camera, calibration=calibration, position=_parse_position(position),
                         zero_joker=zero_joker, tie_policy=tie_policy, dealer=dealer, lang=resolve_lang(lang).value,
+                        game=game,
                         window=not no_window, max_frames=max_frames, as_json=as_json, log=log_path,
                         realtime=realtime, fps=fps, trust=_parse_trust(trust), ocr=ocr, capture=capture,
                         spectator_state=default_state_path(log_path) if log_path is not None else None,

@@ -52,7 +52,7 @@ def apply_command(session, cmd: Command) -> str:
         session.set_state(s.with_chips(seat, int(cmd.args[1])))
         return f"{seat} put in {cmd.args[1]} chips."
     if cmd.name is CommandName.SERIAL:
-        zone, index = parse_slot(cmd.args[0], s.seats)
+        zone, index = parse_slot(cmd.args[0], s.seats, s.game)
         view = session.view()
         slots = view.board if zone == "board" else view.seat(zone).notes
         slot = next((x for x in slots if x.index == index), None)

@@ -14,7 +14,6 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from dealer_assist.i18n import say, say_place
-from dealer_assist.live.table_state import BOARD_NOTES, POCKET_NOTES
 from dealer_assist.live.table_view import SeatView, Slot, TableView, chips_text
 from dealer_assist.render import chip_warnings, percent
 
@@ -157,8 +156,8 @@ def waiting_summary(view: TableView, status: LiveStatus, lang: str, t: Mapping[s
         return say(view.waiting[0], lang)
     parts = []
     known = len(view.board_serials)
-    if known < BOARD_NOTES:
-        parts.append(f"{t['board notes']} {known}/{BOARD_NOTES}")
+    if known < view.state.board_notes:
+        parts.append(f"{t['board notes']} {known}/{view.state.board_notes}")
     for slot in view.pending:
         label = say_place(slot.label, lang)
         if status.recording_ended:
@@ -168,9 +167,9 @@ def waiting_summary(view: TableView, status: LiveStatus, lang: str, t: Mapping[s
     if not view.state.showdown_called:
         for seat in view.seats:
             if seat.in_hand and not seat.folded and not seat.revealed:
-                parts.append(f"{seat.name} {len(seat.serials)}/{POCKET_NOTES}")
+                parts.append(f"{seat.name} {len(seat.serials)}/{view.state.pocket_notes}")
     for line in view.waiting:
-        if line.startswith("The serial "):
+        if line.startswith(("The serial ", "The rules refuse")):
             parts.append(say(line, lang))
     return " · ".join(parts)
 

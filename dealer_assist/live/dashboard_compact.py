@@ -21,7 +21,7 @@ from dealer_assist.live.dashboard_cells import (
     waiting_summary,
     winner_line,
 )
-from dealer_assist.live.table_state import BOARD_NOTES, POCKET_NOTES
+from dealer_assist.live.table_state import BOARD_NOTES
 from dealer_assist.live.table_view import Slot, TableView, chips_text
 from dealer_assist.render import class_name, serial_text
 
@@ -62,7 +62,7 @@ def _seat_lines(view: TableView, lang: str, t: Mapping[str, str], status: LiveSt
         best = seat.best
         chosen = dict(zip(best.notes, best.options)) if best is not None else {}
         cells, known_i = [], 0
-        for i in range(POCKET_NOTES):
+        for i in range(view.state.pocket_notes):
             slot = seat.notes[i] if i < len(seat.notes) else None
             options, pick = (), None
             if slot is not None and slot.known:
@@ -75,19 +75,23 @@ def _seat_lines(view: TableView, lang: str, t: Mapping[str, str], status: LiveSt
             ranks = "-".join(str(r) for r in best.ranks)
             nat = (t["nat"] if best.natural else t["mod"]) if abbreviate else (
                 t["natural"] if best.natural else t["modified"])
-            hand.append(f"{ranks} {class_name(best.hand_class, lang)}", style="bold")
-            hand.append(f" {nat}")
+            if len(cells) > 1:
+                hand.append(f"{ranks} {class_name(best.hand_class, lang)}", style="bold")
+                hand.append(f" {nat}")
+            else:  # Indian poker: the note is the hand, its rank is on the note
+                hand.append(nat)
         rows.append((seat, cells, hand, result_words(seat, t, short=True)))
     note_w = max((c.cell_len for _, cells, _, _ in rows for c in cells), default=9)
     hand_w = max((h.cell_len for _, _, h, _ in rows), default=0)
     widest = max((r.cell_len for *_, r in rows if r is not None), default=0)
-    if name_w + 2 + 2 * note_w + 1 + 2 + hand_w + 2 + widest > width:
+    if name_w + 2 + view.state.pocket_notes * (note_w + 1) + 2 + hand_w + 2 + widest > width:
         hand_w = 0  # results aligned only when every line still fits
     lines = []
     for seat, cells, hand, result in rows:
         won = seat.name in view.winners
         name = Text(seat.name.ljust(name_w), style="bold green" if won else ("dim" if seat.folded else "bold"))
-        head = Text.assemble(name, "  ", _pad(cells[0], note_w), " ", _pad(cells[1], note_w))
+        head = Text.assemble(name, "  ", *(part for k, c in enumerate(cells)
+                                           for part in ((" ",) if k else ()) + (_pad(c, note_w),)))
         line = head.copy()
         if hand.cell_len:
             line.append("  ")
@@ -118,6 +122,8 @@ def _seat_lines(view: TableView, lang: str, t: Mapping[str, str], status: LiveSt
 
 def _compact_board(view: TableView, lang: str, t: Mapping[str, str], status: LiveStatus) -> Text:
     p = view.state.position
+    if not view.state.board_notes:  # Indian poker: no board (RULES.md §7.1)
+        return Text(f"{t[view.state.game.value]} ({t[view.street]})", style="bold blue")
     line = Text(f"{t['board']} ({t[view.street]}): ", style="bold blue")
     for i in range(BOARD_NOTES):
         if i:

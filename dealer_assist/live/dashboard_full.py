@@ -23,7 +23,7 @@ from dealer_assist.live.dashboard_cells import (
     waiting_lines,
     winner_line,
 )
-from dealer_assist.live.table_state import BOARD_NOTES, POCKET_NOTES
+from dealer_assist.live.table_state import BOARD_NOTES
 from dealer_assist.live.table_view import Slot, TableView, chips_text
 from dealer_assist.render import alternatives_text, class_name, note_reason, serial_text
 
@@ -49,6 +49,8 @@ def _note_row(slot: Slot, options, chosen, p: int, lang: str, t: Mapping[str, st
 
 
 def _board(view: TableView, lang: str, t: Mapping[str, str], status: LiveStatus) -> RenderableType:
+    if not view.state.board_notes:  # Indian poker: no board (RULES.md §7.1)
+        return Text(f"{t[view.state.game.value]} · {t[view.street]}", style="bold blue")
     table = Table(box=box.SIMPLE_HEAD, expand=False, show_edge=False, pad_edge=False)
     for col in (t["note_number"], t["serial"], t["rank"], t["why"]):
         table.add_column(col)
@@ -84,8 +86,12 @@ def _seats_table(view: TableView, lang: str, t: Mapping[str, str], status: LiveS
         hand = (Text(f"{'-'.join(str(r) for r in best.ranks)} {class_name(best.hand_class, lang)}", style="bold"),
                 Text(t["natural"] if best.natural else t["modified"])) if best is not None else (Text(""), Text(""))
         result = tuple(x or Text("") for x in result_parts(seat, t))
+        rows = view.state.pocket_notes
+        if rows == 1:  # Indian poker: the note is the hand; its rank is in the rank column
+            hand = (hand[1],)
+            result = (Text(" ").join(x for x in result if x.plain) if any(x.plain for x in result) else Text(""),)
         known_i = 0
-        for i in range(POCKET_NOTES):
+        for i in range(rows):
             slot = seat.notes[i] if i < len(seat.notes) else None
             if slot is None:
                 cell, rank, why = Text(t["empty"], style="dim"), "", Text("")

@@ -19,6 +19,9 @@ A record (``schema`` ``dealer-assist/hand-log``, version 1)::
      "winners": ["P1"], "settlement": {…},          # FORMATS.md §2, when chips were entered
      "input": {…}}                                   # the hand in FORMATS.md §1 form
 
+An Indian poker hand (RULES.md §7) also has ``"game": "indian"`` (a record
+without it is a Hold'em hand), as its ``input`` does.
+
 ``input`` lets ``dealer-assist history --show N`` evaluate the hand again.
 A line that is not a record this program can show (torn, only NUL bytes,
 another schema or version, a field of the wrong type or out of bounds: the
@@ -89,6 +92,8 @@ def hand_record(view: TableView, *, session: str, started: datetime, finished: d
         "folded": sorted(state.folded), "chips": state.chips_map,
         "best_hands": result["players"], "winners": result["winners"],
     }
+    if state.game.board_notes == 0:  # FORMATS.md §1: a record without "game" is a Hold'em hand
+        record["game"] = state.game.value
     if "settlement" in result:
         record["settlement"] = result["settlement"]
     if view.waiting:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from dealer_assist.rules import (
+    Game,
     HandError,
     TiePolicy,
     ZeroJoker,
@@ -29,8 +30,9 @@ from dealer_assist.rules.notes import check_position, check_serial
 
 __all__ = ["NoteInfo", "TableState", "STREETS", "BOARD_NOTES", "POCKET_NOTES", "parse_slot", "quoted"]
 
-BOARD_NOTES = 3
-POCKET_NOTES = 2
+#: Hold'em's notes (RULES.md §1); a table's own are :attr:`TableState.board_notes` / :attr:`TableState.pocket_notes`.
+BOARD_NOTES = Game.HOLDEM.board_notes
+POCKET_NOTES = Game.HOLDEM.pocket_notes
 #: Streets by the number of board notes (RULES.md §1), then the showdown.
 STREETS = ("preflop", "flop", "turn", "river", "showdown")
 
@@ -69,10 +71,11 @@ def quoted(text: str, limit: int = 40) -> str:
     return repr(text if len(text) <= limit else text[:limit] + "…")
 
 
-def parse_slot(text: str, seats: Sequence[str]) -> tuple[str, int]:
+def parse_slot(text: str, seats: Sequence[str], game: Game = Game.HOLDEM) -> tuple[str, int]:
     """``"board 2"``, ``"b2"``, ``"alice 1"``, ``"alice.1"``, ``"3.2"`` (seat number 3) -> (zone, index).
 
-    Raises ``ValueError`` with one sentence when the zone or index is unknown.
+    Raises ``ValueError`` with one sentence when the zone or index is unknown (in ``game``: Indian
+    poker has no board and one note per seat).
 
     >>> parse_slot("b2", ["A", "B"]), parse_slot("B.1", ["A", "B"]), parse_slot("2 2", ["A", "B"])
     (('board', 2), ('B', 1), ('B', 2))
@@ -95,7 +98,10 @@ def parse_slot(text: str, seats: Sequence[str]) -> tuple[str, int]:
             zone = seats[int(zone) - 1]
         else:
             raise ValueError(f"{quoted(parts[0])} is neither the board nor a seat ({', '.join(seats)}).")
-    limit = BOARD_NOTES if zone == "board" else POCKET_NOTES
+    limit = Game(game).board_notes if zone == "board" else Game(game).pocket_notes
+    if not limit:
+        raise ValueError("Indian poker has no board notes; give a seat and its note, e.g. "
+                         f"'{seats[0] if seats else 'P1'} 1'.")
     if not 1 <= index <= limit:
         raise ValueError(f"{'the board' if zone == 'board' else zone} has notes 1 to {limit}, not {index}.")
     return zone, index
@@ -109,6 +115,7 @@ class TableState:
         seats: seat names clockwise (from the calibration).
         position: the playing position P, 1..7 (RULES.md §2).
         zero_joker, tie_policy: the hand's options.
+        game: Hold'em or Indian poker (RULES.md §7: one note per seat, no board), for the whole session.
         hand_number: 1 for the session's first hand.
         dealer_index: index in ``seats`` of the dealer (the button moves one seat left, clockwise, each hand).
         position_random: P was drawn from the cryptographic random source.
@@ -135,11 +142,13 @@ class TableState:
     showdown_called: bool = False
     in_play: frozenset[str] = frozenset()
     sitting_out: frozenset[str] = frozenset()
+    game: Game = Game.HOLDEM
 
     def __post_init__(self) -> None:
         check_position(self.position)
         if len(self.seats) < 2:
             raise ValueError("a table needs at least 2 seats.")
+        object.__setattr__(self, "game", Game(self.game))
         object.__setattr__(self, "zero_joker", ZeroJoker(self.zero_joker))
         object.__setattr__(self, "tie_policy", TiePolicy(self.tie_policy))
         object.__setattr__(self, "dealer_index", self.dealer_index % len(self.seats))
@@ -147,6 +156,16 @@ class TableState:
     @property
     def dealer(self) -> str:
         return self.seats[self.dealer_index]
+
+    @property
+    def board_notes(self) -> int:
+        """Board notes of the game: 3, or none in Indian poker."""
+        return self.game.board_notes
+
+    @property
+    def pocket_notes(self) -> int:
+        """Pocket notes per seat: 2, or 1 in Indian poker."""
+        return self.game.pocket_notes
 
     @property
     def chips_map(self) -> dict[str, int]:

@@ -39,7 +39,7 @@ from dealer_assist.rules import (
     RankOption,
     Settlement,
     Showdown,
-    best_hand,
+    best_of,
     chips_to_json,
     dealer_among,
     evaluate,
@@ -190,13 +190,14 @@ class TableView:
         for seat in self.seats:
             if not seat.revealed:
                 continue
-            p: dict = {"name": seat.name, "pocket": list(seat.serials[:POCKET_NOTES])}
+            p: dict = {"name": seat.name, "pocket": list(seat.serials[:self.state.pocket_notes])}
             if seat.folded:
                 p["folded"] = True
             if seat.name in chips:
                 p["contributed"] = chips[seat.name]
             players.append(p)
-        return {"position": self.state.position, "zero_joker": self.state.zero_joker.value,
+        game = {} if self.state.game.board_notes else {"game": self.state.game.value}
+        return {**game, "position": self.state.position, "zero_joker": self.state.zero_joker.value,
                 "tie_policy": self.state.tie_policy.value, "dealer": self.state.dealer,
                 "board": list(self.board_serials), "players": players}
 
@@ -233,7 +234,8 @@ class TableView:
 
 def _best_json(seat: SeatView, view: TableView) -> dict:
     """A FORMATS.md §2 player entry for a seat before the showdown (its best hand so far)."""
-    return best_to_json(seat.best, seat.serials[:POCKET_NOTES] + view.board_serials, POCKET_NOTES)
+    pocket = view.state.pocket_notes
+    return best_to_json(seat.best, seat.serials[:pocket] + view.board_serials, pocket)
 
 
 def _slots(zone: str, notes: Sequence[NoteInfo], manual: Mapping[str, str], limit: int) -> list[Slot]:
@@ -293,20 +295,23 @@ def table_view(state: TableState, notes: Iterable[NoteInfo], seen: Iterable[str]
     for n in notes:
         by_zone.setdefault(n.zone, []).append(n)
     problems: list[str] = []
-    board = _slots("board", by_zone.get("board", []), manual, BOARD_NOTES)
-    if len(board) > BOARD_NOTES:
-        problems.append(f"The board holds {len(board)} notes; only the first {BOARD_NOTES} play.")
-        board = board[:BOARD_NOTES]
+    board_notes, pocket_notes = state.board_notes, state.pocket_notes
+    board = _slots("board", by_zone.get("board", []), manual, board_notes)
+    if len(board) > board_notes:
+        problems.append(f"The board holds {len(board)} notes; only the first {board_notes} play." if board_notes
+                        else f"The board zone holds {len(board)} note(s); Indian poker has no board, so they do "
+                             f"not play.")
+        board = board[:board_notes]
     p = state.position
     board_options = tuple(rank_options(s.serial, p) if s.known else () for s in board)
     known_board = [o for s, o in zip(board, board_options) if s.known]
     chips = state.chips_map
     seat_slots: dict[str, list[Slot]] = {}
     for name in state.seats:
-        slots = _slots(name, by_zone.get(name, []), manual, POCKET_NOTES)
-        if len(slots) > POCKET_NOTES:
-            problems.append(f"{name} has {len(slots)} notes in front of them; only the first {POCKET_NOTES} play.")
-            slots = slots[:POCKET_NOTES]
+        slots = _slots(name, by_zone.get(name, []), manual, pocket_notes)
+        if len(slots) > pocket_notes:
+            problems.append(f"{name} has {len(slots)} notes in front of them; only the first {pocket_notes} play.")
+            slots = slots[:pocket_notes]
         seat_slots[name] = slots
 
     seats: list[SeatView] = []
@@ -314,12 +319,14 @@ def table_view(state: TableState, notes: Iterable[NoteInfo], seen: Iterable[str]
         slots = seat_slots[name]
         known = [s.serial for s in slots if s.known]
         options = tuple(_pocket_options(s, state) for s in known)
-        # a best hand once both pocket notes are known (before that the board alone would show)
-        best = best_hand(list(options) + known_board) if len(options) == POCKET_NOTES and len(known_board) >= 1 else None
+        # a best hand once the pocket notes are known (before that the board alone would show); Indian
+        # poker has no board, so the one note is the hand
+        best = best_of(state.game, list(options) + known_board) if len(options) == pocket_notes and (
+            len(known_board) >= 1 or not board_notes) else None
         in_hand = ((bool(slots) or name in chips or name in state.folded or name in seen or name in state.in_play)
                    and name not in state.sitting_out)
         seats.append(SeatView(name, tuple(slots), in_hand, name in state.folded, name == state.dealer,
-                              len(known) == POCKET_NOTES, options, best, chips=chips.get(name)))
+                              len(known) == pocket_notes, options, best, chips=chips.get(name)))
 
     # one serial in two places: one note cannot lie in two places (a reading or typing mistake)
     placed = [(slot.label, slot.serial) for slot in board + [s for ss in seat_slots.values() for s in ss] if slot.known]
@@ -329,7 +336,7 @@ def table_view(state: TableState, notes: Iterable[NoteInfo], seen: Iterable[str]
     in_hand = [s for s in seats if s.in_hand]
     still_in = [s for s in in_hand if not s.folded]
     board_count = len(board)
-    street = STREETS[min(board_count, BOARD_NOTES)]
+    street = STREETS[min(board_count, board_notes)]
     waiting: list[str] = []
     pending = [s for s in board + [x for st in still_in for x in st.notes] if not s.known and s.status == "pending"]
     complete = False
@@ -337,8 +344,8 @@ def table_view(state: TableState, notes: Iterable[NoteInfo], seen: Iterable[str]
     if last_standing is not None:
         complete = True
     elif len(in_hand) >= 2:
-        if len(known_board) < BOARD_NOTES:
-            waiting.append(f"The board has {len(known_board)} of {BOARD_NOTES} notes known.")
+        if len(known_board) < board_notes:
+            waiting.append(f"The board has {len(known_board)} of {board_notes} notes known.")
         for slot in pending:
             waiting.append(f"{slot.label}: the camera is still reading this note.")
         missing = [s for s in still_in if not s.revealed]
@@ -349,7 +356,8 @@ def table_view(state: TableState, notes: Iterable[NoteInfo], seen: Iterable[str]
                          if s.name in seen else " (the croupier put this seat in the hand")
                 if where:
                     where += "; type them, fold the seat or call the showdown)"
-                waiting.append(f"{s.name}: {have} of {POCKET_NOTES} pocket notes known{where}.")
+                waiting.append(f"{s.name}: {have} of {pocket_notes} pocket notes known{where}." if board_notes else
+                               f"{s.name}: the note is not known yet{where}.")
         complete = not waiting and len(still_in) >= 1
     else:
         waiting.append("Fewer than 2 seats have notes: waiting for the deal.")
@@ -363,12 +371,17 @@ def table_view(state: TableState, notes: Iterable[NoteInfo], seen: Iterable[str]
     odds = None
     if complete:
         # the rules decide: every seat in the hand, its pocket notes when known (RULES.md §3-4)
-        players = tuple(Player(s.name, s.serials[:POCKET_NOTES] if s.revealed else (), chips.get(s.name),
+        players = tuple(Player(s.name, s.serials[:pocket_notes] if s.revealed else (), chips.get(s.name),
                                folded=s.folded, revealed=s.revealed)
                         for s in in_hand)
         names = [pl.name for pl in players]
-        showdown = evaluate(Hand(p, tuple(known_board_serials(board)), players, state.zero_joker, state.tie_policy,
-                                 dealer_among(state.seats, state.dealer, names)))
+        try:
+            showdown = evaluate(Hand(p, tuple(known_board_serials(board)), players, state.zero_joker,
+                                     state.tie_policy, dealer_among(state.seats, state.dealer, names), state.game))
+        except HandError as error:  # Indian poker's stakes or options (RULES.md §7): said, not decided
+            complete, showdown = False, None
+            waiting.append(f"The rules refuse the hand as it stands: {error}")
+    if complete and showdown is not None:
         winners, settlement = showdown.winners, showdown.settlement
         results: dict[str, str] = {}
         for s in in_hand:
@@ -383,9 +396,9 @@ def table_view(state: TableState, notes: Iterable[NoteInfo], seen: Iterable[str]
         street = "showdown"
         payouts = settlement.payouts if settlement is not None else {}
         seats = [dataclasses.replace(s, result=results.get(s.name), payout=payouts.get(s.name)) for s in seats]
-    elif len(still_in) >= 2 and all(x.revealed for x in still_in) and len(known_board) < BOARD_NOTES and not duplicates:
+    elif len(still_in) >= 2 and all(x.revealed for x in still_in) and len(known_board) < board_notes and not duplicates:
         # every pocket in play is shown before the river: each seat's exact odds over the board to come
-        players = tuple(Player(s.name, s.serials[:POCKET_NOTES] if s.revealed else (), folded=s.folded,
+        players = tuple(Player(s.name, s.serials[:pocket_notes] if s.revealed else (), folded=s.folded,
                                revealed=s.revealed) for s in in_hand)
         try:
             odds = _all_in_odds(Hand(p, tuple(known_board_serials(board)), players, state.zero_joker, state.tie_policy,

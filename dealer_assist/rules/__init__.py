@@ -20,7 +20,7 @@ the ranks, the showdown, the settlement and the odd chips.
 
 from dealer_assist.rules.errors import HandError
 from dealer_assist.rules.formats import chips_to_json, parse_hand, result_to_json
-from dealer_assist.rules.hands import NO_HAND, BestHand, HandClass, best_hand, best_note, classify, hand_strength
+from dealer_assist.rules.hands import NO_HAND, BestHand, HandClass, best_hand, best_note, best_of, classify, hand_strength
 from dealer_assist.rules.notes import RankOption, Shift, check_serial, is_serial, rank_options, repeated_serials
 from dealer_assist.rules.odds import AllInOdds, PlayerOdds, all_in_odds, odds_to_json, parse_odds_hand
 from dealer_assist.rules.indian_odds import IndianOdds, indian_odds, indian_odds_to_json
@@ -50,6 +50,7 @@ __all__ = [
     "all_in_odds",
     "best_hand",
     "best_note",
+    "best_of",
     "indian_odds",
     "indian_odds_to_json",
     "check_serial",

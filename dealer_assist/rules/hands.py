@@ -22,8 +22,9 @@ from itertools import combinations
 from typing import Sequence
 
 from dealer_assist.rules.notes import RankOption
+from dealer_assist.rules.options import Game
 
-__all__ = ["HandClass", "BestHand", "NO_HAND", "classify", "hand_strength", "best_hand", "best_note"]
+__all__ = ["HandClass", "BestHand", "NO_HAND", "classify", "hand_strength", "best_hand", "best_note", "best_of"]
 
 #: Strength of "no hand" (fewer than 3 live notes): loses to every hand (§3).
 NO_HAND = -1
@@ -241,3 +242,19 @@ def best_note(notes: Sequence[Sequence[RankOption]]) -> BestHand | None:
         options=(best,),
         strength=hand_strength(HandClass.HIGH, (best.rank, 0, 0), best.natural),
     )
+
+
+#: A player's best hand from the rank options of their notes (pocket first, then board), per game.
+_BEST = {Game.HOLDEM: best_hand, Game.INDIAN: best_note}
+
+
+def best_of(game: Game | str, notes: Sequence[Sequence[RankOption]]) -> BestHand | None:
+    """The best hand of ``notes`` in ``game``: :func:`best_hand` (Hold'em, 3 of the pocket and board notes)
+    or :func:`best_note` (Indian poker, the one note); ``None`` for no hand. The one place the game
+    decides how notes make a hand.
+
+    >>> from dealer_assist.rules.notes import rank_options
+    >>> best_of("indian", [rank_options("1230567", 4, pocket=True)]).ranks
+    (5,)
+    """
+    return _BEST[Game(game)](notes)

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from dealer_assist.rules.errors import HandError
-from dealer_assist.rules.hands import NO_HAND, BestHand, best_hand, best_note
+from dealer_assist.rules.hands import NO_HAND, BestHand, best_of
 from dealer_assist.rules.notes import RankOption, check_position, check_serial, rank_options, repeated_serials
 from dealer_assist.rules.options import Game, TiePolicy, ZeroJoker
 from dealer_assist.rules.settlement import Settlement, settle
@@ -41,9 +41,6 @@ __all__ = ["Player", "Hand", "PlayerResult", "Showdown", "evaluate", "dealer_amo
 #: Indian poker's stakes (RULES.md §7.1, §7.3): the ante, and the most a player puts in beyond it.
 INDIAN_ANTE = 1
 INDIAN_MAX_BEYOND_ANTE = 2
-
-#: A player's best hand from the rank options of their notes (pocket first, then board), per game.
-_BEST = {Game.HOLDEM: best_hand, Game.INDIAN: best_note}
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,12 +312,11 @@ def evaluate(hand: Hand, *, exact: bool = False) -> Showdown:
     without showing; when everybody folded there is no winner and every pot is
     carried.  ``exact=True`` pays tied pots in exact ``Fraction`` shares
     instead of whole chips with odd chips from the dealer's left.  The game decides
-    only the best hand of a player's notes (:func:`best_hand`, :func:`best_note`);
+    only the best hand of a player's notes (:func:`~dealer_assist.rules.hands.best_of`);
     ranks, winners, odd chips and the settlement are shared.
     """
     p = hand.position
     joker = hand.zero_joker
-    best_of = _BEST[hand.game]
     board = tuple(rank_options(s, p) for s in hand.board)
     still_in = [pl.name for pl in hand.players if not pl.folded]
     last = still_in[0] if len(still_in) == 1 else None
@@ -334,7 +330,7 @@ def evaluate(hand: Hand, *, exact: bool = False) -> Showdown:
                 player=pl,
                 serials=tuple(pl.pocket) + hand.board,
                 notes=notes,
-                best=best_of(notes) if pl.pocket else None,  # notes not known: no hand to show
+                best=best_of(hand.game, notes) if pl.pocket else None,  # notes not known: no hand to show
                 contender=(pl.name == last) or (last is None and not pl.folded and pl.revealed),
             )
         )

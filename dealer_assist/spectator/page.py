@@ -131,6 +131,11 @@ SCRIPT = r"""
   }
 
   function renderBoard(main, hand) {
+    if (hand.game === "indian") {
+      add(main, el("h2", "", "Indian poker · Индийский покер"));
+      add(main, el("div", "muted", "one note per seat, no board · по одной купюре, борда нет"));
+      return;
+    }
     add(main, el("h2", "", "Board · Борд"));
     var board = add(main, el("div", "board"));
     board.id = "board";
@@ -165,7 +170,11 @@ SCRIPT = r"""
     } else {
       add(card, el("div", "hidden", "pocket notes hidden until revealed · скрыты до вскрытия"));
     }
-    if (seat.best) {
+    if (seat.best && hand.game === "indian") {
+      add(card, el("div", "best", (seat.best.ranks.length ? "rank " + seat.best.ranks[0] + " · " +
+        (seat.best.natural ? "natural" : "modified") : "no rank")));
+      add(card, el("div", "why", seat.best.reason));
+    } else if (seat.best) {
       add(card, el("div", "best", seat.best.ranks.join("-") + " " + seat.best.en + " (" + seat.best.ru + ")" +
         " · " + (seat.best.natural ? "natural" : "modified")));
     }

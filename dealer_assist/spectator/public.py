@@ -6,7 +6,8 @@ turned into the same *public hand* by copying only known fields, each checked
 for its type; nothing else passes. The rule that matters:
 
     a seat's pocket serials, its best hand and its odds are public only when
-    the seat has **revealed** (both pocket notes face up at the table).
+    the seat has **revealed** (both pocket notes face up at the table; in
+    Indian poker its one note).
 
 It is applied here, on the server, whatever the file says: a buggy or
 hand-edited state file that carries the pocket serials of a seat that has not
@@ -15,7 +16,7 @@ revealed only when its ``best_hands`` entry says ``"revealed": true``.
 
 The public hand::
 
-    {"source": "live" | "log", "hand": 3, "session": "…" | null,
+    {"source": "live" | "log", "game": "holdem" | "indian", "hand": 3, "session": "…" | null,
      "position": 4, "position_random": false, "zero_joker": "off", "tie_policy": "split",
      "dealer": "P2" | null, "street": "flop", "decided": false, "time": "<ISO>" | null,
      "board": [{"serial": "1234567" | null, "rank": 4 | null, "natural": true | null,
@@ -23,6 +24,8 @@ The public hand::
      "seats": [{"name": "P1", "folded": false, "dealer": false, "revealed": true,
                 "pocket": ["…", "…"] | null, "best": {"class": "pair", "en": "Pair", "ru": "Пара",
                 "ranks": [4, 4, 2], "natural": true} | null, "odds": {"win": 0.42, "tie": 0.03} | null,
+                                                  # Indian poker: "pocket": ["…"], "best" with the one
+                                                  # rank and its "reason", worked out here from the serial
                 "result": "wins" | … | null, "payout": 40 | "17/3" | null, "chips": 20 | null}, …],
      "winners": ["P1"], "carry": 0 | null, "board_unknown": 2 | null}
 """
@@ -36,7 +39,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from dealer_assist.i18n import texts
 from dealer_assist.live.log_record import normal_name, record_time
-from dealer_assist.rules import HandClass, rank_options
+from dealer_assist.rules import Game, HandClass, best_of, rank_options
 from dealer_assist.rules.formats import chips_to_json
 from dealer_assist.spectator import state as state_file
 
@@ -144,20 +147,41 @@ def _names(value: object) -> list[str]:
     return out
 
 
+def _game(value: object) -> Game:
+    """The game a file names; a file without one (or with another value) is a Hold'em hand (FORMATS.md §1)."""
+    return Game.INDIAN if value == Game.INDIAN.value else Game.HOLDEM
+
+
+def _indian_best(serial: str | None, position: int | None) -> dict[str, Any] | None:
+    """An Indian poker seat's note as shown: its rank and why, worked out here (never taken from a file)."""
+    if serial is None or position is None:
+        return None
+    best = best_of(Game.INDIAN, [rank_options(serial, position, pocket=True)])
+    if best is None:
+        return {"class": None, "en": "", "ru": "", "ranks": [], "natural": None,
+                "reason": "all zeros: dead note, does not play"}
+    names = dict(zip(("en", "ru"), CLASS_NAMES[best.hand_class.value]))
+    return {"class": best.hand_class.value, **names, "ranks": list(best.ranks), "natural": best.natural,
+            "reason": best.options[0].reason}
+
+
 def _seat(name: str, *, folded: bool, dealer: bool, revealed: bool, pocket: object, best: object,
-          odds: object, result: object, payout: object, chips: object) -> dict[str, Any]:
+          odds: object, result: object, payout: object, chips: object, game: Game = Game.HOLDEM,
+          position: int | None = None) -> dict[str, Any]:
     """A public seat; pocket, best hand and odds only when ``revealed``."""
     serials = None
-    if revealed and isinstance(pocket, (list, tuple)) and len(pocket) == 2:
+    if revealed and isinstance(pocket, (list, tuple)) and len(pocket) == game.pocket_notes:
         checked = [_serial(s) for s in pocket]
         serials = checked if None not in checked else None
+    if game is Game.INDIAN:
+        best = _indian_best(serials[0] if serials else None, position)
     win = tie = None
     if revealed and isinstance(odds, Mapping):
         win, tie = _probability(odds.get("win")), _probability(odds.get("tie"))
     return {
         "name": name, "folded": folded, "dealer": dealer, "revealed": revealed,
         "pocket": serials,
-        "best": _best(best) if revealed else None,
+        "best": (best if game is Game.INDIAN else _best(best)) if revealed else None,
         "odds": {"win": win, "tie": tie} if win is not None and tie is not None else None,
         "result": _choice(result, RESULTS), "payout": _chips(payout), "chips": _chips(chips),
     }
@@ -171,6 +195,7 @@ def public_from_state(obj: object) -> dict[str, Any] | None:
     if type(obj.get("version")) is not int or obj.get("version") != state_file.VERSION:
         return None
     position = _int(obj.get("position"), 1, 7)
+    game = _game(obj.get("game"))
     options = obj.get("options") if isinstance(obj.get("options"), Mapping) else {}
     board_in = obj.get("board") if isinstance(obj.get("board"), list) else []
     board = []
@@ -196,9 +221,9 @@ def public_from_state(obj: object) -> dict[str, Any] | None:
         seats.append(_seat(name, folded=_bool(entry.get("folded")), dealer=_bool(entry.get("dealer")),
                            revealed=revealed, pocket=entry.get("pocket"), best=entry.get("best"),
                            odds=odds_players.get(raw_name), result=entry.get("result"),
-                           payout=payouts.get(raw_name), chips=entry.get("chips")))
+                           payout=payouts.get(raw_name), chips=entry.get("chips"), game=game, position=position))
     return {
-        "source": "live", "hand": _int(obj.get("hand"), 0, 10**9),
+        "source": "live", "game": game.value, "hand": _int(obj.get("hand"), 0, 10**9),
         "session": _name(obj.get("session")), "position": position,
         "position_random": _bool(obj.get("position_random")),
         "zero_joker": _choice(options.get("zero_joker"), ZERO_JOKER),
@@ -214,6 +239,7 @@ def public_from_state(obj: object) -> dict[str, Any] | None:
 def public_from_record(record: Mapping[str, Any]) -> dict[str, Any]:
     """The public hand of a hand-log record (a finished hand)."""
     position = _int(record.get("position"), 1, 7)
+    game = _game(record.get("game"))
     notes = [n for n in record.get("notes", []) if isinstance(n, Mapping)] if isinstance(record.get("notes"), list) else []
     board_notes = sorted((n for n in notes if n.get("zone") == "board" and _int(n.get("index"), 1, 3)),
                          key=lambda n: n["index"])
@@ -255,9 +281,10 @@ def public_from_record(record: Mapping[str, Any]) -> dict[str, Any]:
                 result = "loses"
         seats.append(_seat(name, folded=name in folded, dealer=name == dealer, revealed=revealed,
                            pocket=pocket, best=entry, odds=None, result=result, payout=payouts.get(raw),
-                           chips=chips.get(raw)))
+                           chips=chips.get(raw), game=game, position=position))
     return {
-        "source": "log", "hand": _int(record.get("hand"), 0, 10**9), "session": _name(record.get("session")),
+        "source": "log", "game": game.value, "hand": _int(record.get("hand"), 0, 10**9),
+        "session": _name(record.get("session")),
         "position": position, "position_random": _bool(record.get("position_random")),
         "zero_joker": _choice(record.get("zero_joker"), ZERO_JOKER),
         "tie_policy": _choice(record.get("tie_policy"), TIE_POLICY),

@@ -51,7 +51,6 @@ from pathlib import Path
 from typing import Any, Callable
 
 from dealer_assist.fileio import dumps_json, write_atomic
-from dealer_assist.live.table_state import POCKET_NOTES
 from dealer_assist.rules import chips_to_json
 from dealer_assist.rules.odds import AllInOdds, odds_to_json
 
@@ -101,7 +100,7 @@ def state_from_view(view, *, session: str | None = None, odds: AllInOdds | None 
         entry = {"name": seat.name, "in_hand": seat.in_hand, "folded": seat.folded, "dealer": seat.is_dealer,
                  "revealed": bool(seat.revealed)}
         if seat.revealed:  # the only place a pocket serial is written
-            entry["pocket"] = list(seat.serials[:POCKET_NOTES])
+            entry["pocket"] = list(seat.serials[:state.pocket_notes])
             if seat.best is not None:
                 entry["best"] = {"class": seat.best.hand_class.value, "ranks": list(seat.best.ranks),
                                  "natural": seat.best.natural}
@@ -114,6 +113,7 @@ def state_from_view(view, *, session: str | None = None, odds: AllInOdds | None 
     if session is not None:
         out["session"] = str(session)
     out.update({
+        "game": state.game.value,
         "hand": state.hand_number, "position": state.position, "position_random": state.position_random,
         "options": {"zero_joker": state.zero_joker.value, "tie_policy": state.tie_policy.value},
         "dealer": state.dealer, "street": view.street, "status": "showdown" if view.complete else "incomplete",

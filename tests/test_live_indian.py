@@ -1,0 +1,111 @@
+"""Live mode with --game indian (RULES.md §7): one note per seat, no board, the seats-in-play rule, the
+dashboard, the hand log and the spectator's public hand."""
+
+from __future__ import annotations
+
+import io
+import json
+from datetime import datetime, timezone
+
+from rich.console import Console
+
+from dealer_assist.live.dashboard import render_dashboard
+from dealer_assist.live.dashboard_cells import LiveStatus
+from dealer_assist.live.history import hand_record
+from dealer_assist.live.table_state import NoteInfo, TableState, parse_slot
+from dealer_assist.live.table_view import table_view
+from dealer_assist.rules import Game
+from dealer_assist.spectator.public import public_from_record, public_from_state
+from dealer_assist.spectator.state import state_from_view
+
+SEATS = ("anna", "boris", "chen")
+# P=3: anna a natural 5; boris d3=0, left d2=3 and right d4=1: a modified 3; chen a natural 3
+NOTES = {"anna": "0658952", "boris": "5301725", "chen": "5934905"}
+
+
+def note(i: int, seat: str, serial: str | None, status: str = "trusted") -> NoteInfo:
+    return NoteInfo(f"t{i}", i, seat, serial, status, 0.9 if serial else 0.0, float(i))
+
+
+def dealt(**override) -> list[NoteInfo]:
+    return [note(i, seat, override.get(seat, NOTES[seat]), "pending" if seat in override else "trusted")
+            for i, seat in enumerate(SEATS, 1)]
+
+
+def state(**chips) -> TableState:
+    s = TableState(SEATS, 3, game=Game.INDIAN)
+    for seat, amount in chips.items():
+        s = s.with_chips(seat, amount)
+    return s
+
+
+def text(view, width=120, height=None) -> str:
+    console = Console(record=True, width=width, file=io.StringIO(), color_system=None)
+    console.print(render_dashboard(view, LiveStatus("ok", 20.0), "en", width=width, height=height))
+    return console.export_text()
+
+
+def test_7_live_one_note_per_seat_decides_with_no_board():
+    view = table_view(state(anna=2, boris=2, chen=2), dealt())
+    assert view.complete and view.winners == ("anna",) and view.street == "showdown"
+    assert view.settlement.payouts == {"anna": 6, "boris": 0, "chen": 0}
+    assert view.seat("boris").best.ranks == (3,) and not view.seat("boris").best.natural
+    assert view.hand_json()["game"] == "indian" and view.hand_json()["board"] == []
+
+
+def test_7_live_a_seat_dealt_a_note_blocks_the_decision_until_its_note_is_known():
+    view = table_view(state(), dealt(chen=None))
+    assert not view.complete and view.winners == ()
+    assert "chen 1: the camera is still reading this note." in view.waiting
+    assert "chen: the note is not known yet." in view.waiting
+    # a folded seat's note need not be known
+    folded = table_view(state().with_fold("chen"), dealt(chen=None))
+    assert folded.complete and folded.winners == ("anna",)
+
+
+def test_7_live_notes_in_the_board_zone_do_not_play_and_chips_that_are_not_the_stakes_are_said():
+    notes = dealt() + [note(9, "board", "9999999")]
+    view = table_view(state(), notes)
+    assert view.board == () and view.complete and view.winners == ("anna",)
+    assert "The board zone holds 1 note(s); Indian poker has no board, so they do not play." in view.problems
+    refused = table_view(state(anna=2, boris=1, chen=2), dealt())
+    assert not refused.complete
+    assert any(line.startswith("The rules refuse the hand as it stands: players[1].contributed is 1")
+               for line in refused.waiting)
+
+
+def test_7_live_a_slot_is_a_seat_and_its_one_note():
+    assert parse_slot("boris 1", SEATS, Game.INDIAN) == ("boris", 1)
+    for wrong, sentence in (("boris 2", "boris has notes 1 to 1, not 2."),
+                            ("board 1", "Indian poker has no board notes; give a seat and its note, e.g. 'anna 1'.")):
+        try:
+            parse_slot(wrong, SEATS, Game.INDIAN)
+        except ValueError as error:
+            assert str(error) == sentence
+        else:
+            raise AssertionError(wrong)
+
+
+def test_7_dashboard_shows_one_note_per_seat_its_rank_why_and_the_winner():
+    full = text(table_view(state(anna=2, boris=2, chen=2), dealt()))
+    assert "Indian poker · showdown" in full and "Board" not in full
+    assert "d3=0 → left to d2=3, modified" in full and "Winner: anna" in full
+    compact = text(table_view(state(), dealt()), width=80, height=24)
+    assert "Indian poker (showdown)" in compact and "53[0]1725→3" in compact and "Winner: anna" in compact
+
+
+def test_7_hand_log_record_and_the_spectators_public_hand_say_the_game():
+    view = table_view(state(anna=2, boris=2, chen=2), dealt())
+    now = datetime(2026, 12, 3, 10, 0, tzinfo=timezone.utc)
+    record = hand_record(view, session="s", started=now, finished=now, end="quit")
+    assert record["game"] == "indian" and record["input"]["game"] == "indian"
+    assert record["settlement"]["payouts"] == {"anna": 6, "boris": 0, "chen": 0}
+    for public in (public_from_record(json.loads(json.dumps(record))),
+                   public_from_state(json.loads(json.dumps(state_from_view(view))))):
+        assert public["game"] == "indian" and public["board"] == []
+        boris = next(s for s in public["seats"] if s["name"] == "boris")
+        assert boris["pocket"] == ["5301725"]
+        assert boris["best"]["ranks"] == [3] and boris["best"]["reason"] == "d3=0 → left to d2=3, modified"
+    # a Hold'em record (no "game") is still read as Hold'em
+    del record["game"]
+    assert public_from_record(record)["game"] == "holdem"
