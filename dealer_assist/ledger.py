@@ -57,6 +57,14 @@ the pot of hand 1 (20) and its antes (4); hand 2 ties under rollover, so its pot
 
 The house and the carried pot are parties of their own kind (:class:`PartyKind`),
 never names: a seat called "organiser" is a player with a balance of its own.
+
+**Indian poker meetings** (RULES.md §7.5): the Indian poker hands (``"game":
+"indian"``) of one live session form a :class:`Meeting`; the deal moves one
+seat left each hand, and once every player of the meeting has dealt once the
+balances over its hands are compared: the largest wins the meeting, equal
+leaders share it.  A hand whose dealer has dealt already in a finished
+meeting starts the next meeting.  The pot is only redistributed, so the
+meeting's balances add up to 0 (with no ante or rake option given).
 """
 
 from __future__ import annotations
@@ -67,7 +75,7 @@ from enum import StrEnum, unique
 from typing import Any, Iterable, Mapping, Sequence
 
 from dealer_assist.live.log_record import MAX_CHIPS, CheckedRecord, Chips, check_record, parse_chips, record_time
-from dealer_assist.rules import from_dealers_left, split_chips
+from dealer_assist.rules import Game, from_dealers_left, split_chips
 
 __all__ = [
     "PartyKind",
@@ -78,6 +86,7 @@ __all__ = [
     "MAX_CHIPS",
     "MAX_SKIPPED_KEPT",
     "Chips",
+    "Meeting",
     "PlayerLedger",
     "Transfer",
     "Ledger",
@@ -173,6 +182,42 @@ class Transfer:
 
 
 @dataclass(frozen=True, slots=True)
+class Meeting:
+    """One meeting of Indian poker (RULES.md §7.5): the Indian hands of one live session, until every
+    player has dealt once.
+
+    ``players``: everyone dealt into its hands, in order of first appearance; ``dealt``: who has dealt,
+    in the order they did; ``nets``: each player's balance over the meeting's hands (chips won minus
+    chips put in, the ledger's buy-ins too when ``--ante`` / ``--rake`` are given), in ``players`` order.
+    """
+
+    session: Any
+    hands: int
+    players: tuple[str, ...]
+    dealt: tuple[str, ...]
+    nets: dict[str, Chips]
+
+    @property
+    def complete(self) -> bool:
+        """Every player of the meeting has dealt once: the balances are compared."""
+        return all(p in self.dealt for p in self.players)
+
+    @property
+    def to_deal(self) -> tuple[str, ...]:
+        """Players who have not dealt yet (the meeting is not over while any is left)."""
+        return tuple(p for p in self.players if p not in self.dealt)
+
+    @property
+    def leaders(self) -> tuple[str, ...]:
+        """The largest balance, in ``players`` order: the meeting's winners once it is complete (equal
+        leaders share it), the leaders so far before."""
+        if not self.nets:
+            return ()
+        top = max(self.nets.values())
+        return tuple(p for p in self.players if self.nets.get(p) == top)
+
+
+@dataclass(frozen=True, slots=True)
 class Ledger:
     """The ledger of the counted hands.
 
@@ -203,6 +248,8 @@ class Ledger:
     rake_per_hand: int = 0
     skipped_count: int = 0
     name_warnings: tuple[str, ...] = ()
+    #: Indian poker meetings (RULES.md §7.5), in log order; none when no Indian hand was counted.
+    meetings: tuple[Meeting, ...] = ()
 
     def player(self, name: str) -> PlayerLedger:
         """The line of the player called ``name`` (``KeyError`` if none)."""
@@ -237,6 +284,8 @@ class _Hand:
     rake: int
     rolls_over: bool
     order: list[str] = field(default_factory=list)
+    game: Game = Game.HOLDEM
+    dealer: str | None = None
 
 
 def _check_option(name: str, value: object) -> None:
@@ -273,6 +322,7 @@ class LedgerBuilder:
         self._carry: Chips = 0
         self._previous: tuple[Any, bool] | None = None  # (session, counted) of the last decided hand
         self._open: Chips = 0  # the last counted hand's carry: carried out unless its session's next hand counts
+        self._meetings: list[dict[str, Any]] = []  # Indian poker meetings: session, hands, players, dealt, nets
 
     def _skip(self, record: Mapping[str, Any], why: str) -> None:
         self._skipped_count += 1
@@ -324,6 +374,7 @@ class LedgerBuilder:
             self._carried_in += carry_in
         self._open = self._carry
         self._hands += 1
+        meeting = self._meeting(hand) if hand.game is Game.INDIAN else None
         for name in hand.dealt:
             entry = self._lines.setdefault(name, {"hands_played": 0, "hands_won": 0, "put_in": 0, "buy_ins": 0,
                                                   "won": 0})
@@ -333,7 +384,33 @@ class LedgerBuilder:
             entry["won"] += hand.payouts.get(name, 0) + shares.get(name, 0)
             if name in hand.winners and not hand.rolls_over:
                 entry["hands_won"] += 1
+            if meeting is not None:
+                meeting["nets"][name] = meeting["nets"].get(name, 0) + hand.payouts.get(name, 0) + shares.get(
+                    name, 0) - hand.put_in.get(name, 0) - hand.ante - hand.rake
         self._rake += hand.rake * len(hand.dealt)
+
+    def _meeting(self, hand: _Hand) -> dict[str, Any]:
+        """The Indian poker meeting ``hand`` belongs to (RULES.md §7.5): its session's current one, or a new
+        one when there is none, or when that one is over and this hand's dealer has dealt in it already."""
+        current = self._meetings[-1] if self._meetings else None
+        if current is not None and current["session"] == hand.session:
+            over = all(p in current["dealt"] for p in current["players"])
+            if not (over and hand.dealer in current["dealt"]):
+                meeting = current
+            else:
+                meeting = None
+        else:
+            meeting = None
+        if meeting is None:
+            meeting = {"session": hand.session, "hands": 0, "players": [], "dealt": [], "nets": {}}
+            self._meetings.append(meeting)
+        meeting["hands"] += 1
+        for name in hand.dealt:
+            if name not in meeting["players"]:
+                meeting["players"].append(name)
+        if hand.dealer is not None and hand.dealer not in meeting["dealt"]:
+            meeting["dealt"].append(hand.dealer)
+        return meeting
 
     def ledger(self) -> Ledger:
         """The ledger of the records added so far (the transfers found anew)."""
@@ -342,9 +419,11 @@ class LedgerBuilder:
         ledger = Ledger(players, self._hands, self._not_decided, tuple(self._skipped), self._rake,
                         self._carried_in, carried_out, (), True, self.ante, self.rake, self._skipped_count)
         transfers, fewest = fewest_transfers(ledger.balances())
+        meetings = tuple(Meeting(m["session"], m["hands"], tuple(m["players"]), tuple(m["dealt"]),
+                                 {p: m["nets"].get(p, 0) for p in m["players"]}) for m in self._meetings)
         return Ledger(players, ledger.hands, ledger.not_decided, ledger.skipped, ledger.rake, ledger.carried_in,
                       ledger.carried_out, tuple(transfers), fewest, self.ante, self.rake, self._skipped_count,
-                      name_warnings(p.name for p in players))
+                      name_warnings(p.name for p in players), meetings)
 
 
 #: Names a seat may have that read like the two parties that are no player (compared by their look,
@@ -453,12 +532,13 @@ def _hand(record: Mapping[str, Any], ante: int, rake: int, since: datetime | Non
     policy = record.get("tie_policy") or source.get("tie_policy") or "split"
     rolls_over = not winners or (policy == "rollover" and len(winners) > 1)
     dealer = record.get("dealer") if record.get("dealer") is not None else source.get("dealer")
+    game = Game(record.get("game") or source.get("game") or Game.HOLDEM.value)
     return _Hand(
         key=(record.get("session"), record.get("hand")), session=record.get("session"), counted=counted,
         dealt=dealt, winners=winners, put_in=put_in, payouts=payouts, pot_carry=pot_carry,
         ante=ante if record.get("ante") is None else record["ante"],
         rake=rake if record.get("rake") is None else record["rake"], rolls_over=rolls_over,
-        order=_from_dealers_left(winners, seats, dealer),
+        order=_from_dealers_left(winners, seats, dealer), game=game, dealer=dealer,
     )
 
 

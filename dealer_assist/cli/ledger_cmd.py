@@ -20,7 +20,7 @@ from dealer_assist.cli.app import app
 from dealer_assist.cli.club_cmd import checked_table, club_label, club_ledger, club_option, table_option
 from dealer_assist.cli.options import fail, since_time, whole_chips
 from dealer_assist.cli.output import json_line, output_errors, print_warnings, report_console
-from dealer_assist.ledger import CARRIED_POT, EXACT_PARTIES, MAX_CHIPS, ORGANISER, Ledger, LedgerBuilder, Party
+from dealer_assist.ledger import CARRIED_POT, EXACT_PARTIES, MAX_CHIPS, ORGANISER, Ledger, LedgerBuilder, Meeting, Party
 from dealer_assist.render import name_text, safe_text
 from dealer_assist.rules.formats import chips_to_json
 from dealer_assist.spreadsheet import csv_writer
@@ -33,7 +33,9 @@ EPILOG = (
     "Examples:\n\n"
     "  dealer-assist ledger\n\n"
     "  dealer-assist ledger --log hands.jsonl --since 2025-01-01T19:00 --ante 10 --rake 2 --json\n\n"
-    "  dealer-assist ledger --club postgresql://dealer@club-pc/club --since 2025-01-01T19:00   # every table"
+    "  dealer-assist ledger --club postgresql://dealer@club-pc/club --since 2025-01-01T19:00   # every table\n\n"
+    "Indian poker hands (live --game indian) also give the meeting (RULES.md §7.5): once every player has dealt "
+    "once, the largest balance wins it; equal leaders share it."
 )
 
 def _cell(value: object) -> Text:
@@ -130,7 +132,33 @@ def ledger_to_json(ledger: Ledger) -> dict:
         "transfers": [{"from": t.payer.name, "from_kind": t.payer.kind.value, "to": t.payee.name,
                        "to_kind": t.payee.kind.value, "amount": c(t.amount)} for t in ledger.transfers],
         "fewest_transfers": ledger.fewest,
+        "meetings": [meeting_to_json(m) for m in ledger.meetings],
     }
+
+
+def meeting_to_json(meeting: Meeting) -> dict:
+    """An Indian poker meeting (RULES.md §7.5): ``winners`` once every player has dealt (equal leaders share),
+    else empty with ``to_deal`` and the ``leaders`` so far."""
+    return {"game": "indian", "session": meeting.session, "hands": meeting.hands, "players": list(meeting.players),
+            "dealt": list(meeting.dealt), "to_deal": list(meeting.to_deal), "complete": meeting.complete,
+            "nets": {n: chips_to_json(v) for n, v in meeting.nets.items()}, "leaders": list(meeting.leaders),
+            "winners": list(meeting.leaders) if meeting.complete else []}
+
+
+def meeting_line(meeting: Meeting) -> Text:
+    """One sentence per meeting: who wins it (or shares it), or who has still to deal and who leads."""
+    leaders = [safe_text(n) for n in meeting.leaders]
+    top = _signed(meeting.nets[meeting.leaders[0]]) if meeting.leaders else "0"
+    who = ", ".join(leaders[:-1]) + " and " + leaders[-1] if len(leaders) > 1 else (leaders[0] if leaders else "nobody")
+    head = f"Indian poker meeting ({meeting.hands} hand(s)"
+    head += f", session {safe_text(str(meeting.session))[:40]}): " if meeting.session is not None else "): "
+    if meeting.complete:
+        verdict = (f"every player has dealt once; {who} share the meeting ({top} each)." if len(leaders) > 1
+                   else f"every player has dealt once; {who} wins the meeting ({top}).")
+    else:
+        waiting = ", ".join(safe_text(n) for n in meeting.to_deal)
+        verdict = f"not over, still to deal: {waiting}; leading so far: {who} ({top})."
+    return Text(head + verdict, style="bold" if meeting.complete else "")
 
 
 def _write_csv(ledger: Ledger) -> None:
@@ -210,4 +238,5 @@ def _render(ledger: Ledger, path: Path, since: Optional[datetime]) -> Group:
     elif ledger.hands:
         notes.append("Everyone is square: no transfer is needed.")
     parts.extend(Text(note) for note in notes)
+    parts.extend(meeting_line(m) for m in ledger.meetings)
     return Group(*parts)

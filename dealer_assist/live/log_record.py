@@ -30,7 +30,8 @@ What is checked (field types strict: ``true`` is no number, ``"5"`` no int):
 * ``notes``: objects with ``zone`` and ``index``; ``input``: an object whose
   ``players`` are objects with a ``name``; ``zero_joker`` / ``tie_policy``:
   their closed vocabularies (:class:`~dealer_assist.rules.ZeroJoker`,
-  :class:`~dealer_assist.rules.TiePolicy`); ``position``: 1..7 (RULES.md §1);
+  :class:`~dealer_assist.rules.TiePolicy`), and so is ``game`` (:class:`~dealer_assist.rules.Game`;
+  a record without it is a Hold'em hand, FORMATS.md §1); ``position``: 1..7 (RULES.md §1);
 * lists at most :data:`MAX_ITEMS` long.
 
 Other fields are kept as logged (a later version's extras are welcome).
@@ -48,7 +49,7 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
-from dealer_assist.rules.options import TiePolicy, ZeroJoker
+from dealer_assist.rules.options import Game, TiePolicy, ZeroJoker
 
 __all__ = ["MAX_CHIPS", "MAX_NAME", "MAX_ITEMS", "EARLIEST", "LATEST", "Chips", "parse_chips", "record_time",
            "parse_time", "TimeRangeError", "normal_name", "check_record", "CheckedRecord", "HandRecord"]
@@ -284,6 +285,7 @@ class InputHand(_Strict):
     dealer: Name | None = None
     tie_policy: Annotated[str | None, AfterValidator(_choice(TiePolicy))] = None
     zero_joker: Annotated[str | None, AfterValidator(_choice(ZeroJoker))] = None
+    game: Annotated[str | None, AfterValidator(_choice(Game))] = None
 
 
 class Pot(_Strict):
@@ -312,6 +314,7 @@ class HandRecord(_Strict):
     position_random: bool | None = None
     zero_joker: Annotated[str | None, AfterValidator(_choice(ZeroJoker))] = None
     tie_policy: Annotated[str | None, AfterValidator(_choice(TiePolicy))] = None
+    game: Annotated[str | None, AfterValidator(_choice(Game))] = None
     dealer: Name | None = None
     status: Text | None = None
     street: Text | None = None

@@ -33,6 +33,7 @@ from typing import Iterable, Mapping, Sequence
 
 from dealer_assist.rules import (
     BestHand,
+    Game,
     Hand,
     HandError,
     Player,
@@ -184,15 +185,20 @@ class TableView:
         return tuple(s.serial for s in self.board if s.serial is not None)
 
     def hand_json(self) -> dict:
-        """The hand in FORMATS.md §1 form (known serials only; seats with both pocket notes known)."""
+        """The hand in FORMATS.md §1 form (known serials only; seats with both pocket notes known, and
+        every seat in the hand that folded or did not reveal, with no pocket: the last player standing
+        of an Indian poker hand shows nothing, RULES.md §7.4)."""
         players = []
         chips = self.state.chips_map
         for seat in self.seats:
-            if not seat.revealed:
+            if not seat.revealed and not (seat.in_hand and (self.state.game is Game.INDIAN)):
                 continue
-            p: dict = {"name": seat.name, "pocket": list(seat.serials[:self.state.pocket_notes])}
+            p: dict = {"name": seat.name, "pocket": list(seat.serials[:self.state.pocket_notes])
+                       if seat.revealed else []}
             if seat.folded:
                 p["folded"] = True
+            elif not seat.revealed:
+                p["revealed"] = False
             if seat.name in chips:
                 p["contributed"] = chips[seat.name]
             players.append(p)
