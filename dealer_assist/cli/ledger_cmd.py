@@ -34,8 +34,8 @@ EPILOG = (
     "  dealer-assist ledger\n\n"
     "  dealer-assist ledger --log hands.jsonl --since 2025-01-01T19:00 --ante 10 --rake 2 --json\n\n"
     "  dealer-assist ledger --club postgresql://dealer@club-pc/club --since 2025-01-01T19:00   # every table\n\n"
-    "Indian poker hands (live --game indian) also give the meeting (RULES.md §7.5): once every player has dealt "
-    "once, the largest balance wins it; equal leaders share it."
+    "Indian poker hands (live --game indian) also give the meeting (`dealer-assist rules --game indian`): "
+    "once every player has dealt once, the largest balance wins it; equal leaders share it."
 )
 
 def _cell(value: object) -> Text:

@@ -158,7 +158,7 @@ def _indian_best(serial: str | None, position: int | None) -> dict[str, Any] | N
         return None
     best = best_of(Game.INDIAN, [rank_options(serial, position, pocket=True)])
     if best is None:
-        return {"class": None, "en": "", "ru": "", "ranks": [], "natural": None,
+        return {"class": None, **dict.fromkeys(("en", "ru"), ""), "ranks": [], "natural": None,
                 "reason": "all zeros: dead note, does not play"}
     names = dict(zip(("en", "ru"), CLASS_NAMES[best.hand_class.value]))
     return {"class": best.hand_class.value, **names, "ranks": list(best.ranks), "natural": best.natural,
