@@ -109,3 +109,14 @@ def test_7_hand_log_record_and_the_spectators_public_hand_say_the_game():
     # a Hold'em record (no "game") is still read as Hold'em
     del record["game"]
     assert public_from_record(record)["game"] == "holdem"
+
+
+def test_7_1_the_spectator_screen_shows_no_note_before_the_hand_is_decided():
+    # a note typed before the showdown: its player must not read it off the screen everyone sees
+    early = table_view(state(), dealt(chen=None))
+    written = state_from_view(early)
+    assert all("pocket" not in seat for seat in written["seats"])
+    forged = json.loads(json.dumps(written))
+    forged["seats"][0]["pocket"] = [NOTES["anna"]]  # a hand-edited state file
+    public = public_from_state(forged)
+    assert all(seat["pocket"] is None and seat["best"] is None for seat in public["seats"])

@@ -6,8 +6,9 @@ turned into the same *public hand* by copying only known fields, each checked
 for its type; nothing else passes. The rule that matters:
 
     a seat's pocket serials, its best hand and its odds are public only when
-    the seat has **revealed** (both pocket notes face up at the table; in
-    Indian poker its one note).
+    the seat has **revealed** (both pocket notes face up at the table). In
+    Indian poker (its one note) only once the hand is **decided**: a player
+    must not learn their own note from the screen (RULES.md §7.1).
 
 It is applied here, on the server, whatever the file says: a buggy or
 hand-edited state file that carries the pocket serials of a seat that has not
@@ -217,7 +218,7 @@ def public_from_state(obj: object) -> dict[str, Any] | None:
             continue
         seen.add(name)
         raw_name = entry.get("name")
-        revealed = _bool(entry.get("revealed"))
+        revealed = _bool(entry.get("revealed")) and (decided or game is Game.HOLDEM)
         seats.append(_seat(name, folded=_bool(entry.get("folded")), dealer=_bool(entry.get("dealer")),
                            revealed=revealed, pocket=entry.get("pocket"), best=entry.get("best"),
                            odds=odds_players.get(raw_name), result=entry.get("result"),
@@ -265,7 +266,7 @@ def public_from_record(record: Mapping[str, Any]) -> dict[str, Any]:
             continue
         seen.add(name)
         entry = best_hands.get(raw) if isinstance(best_hands.get(raw), Mapping) else {}
-        revealed = _bool(entry.get("revealed"))
+        revealed = _bool(entry.get("revealed")) and (decided or game is Game.HOLDEM)
         pocket_notes = sorted((n for n in notes if n.get("zone") == raw and _int(n.get("index"), 1, 2)),
                               key=lambda n: n["index"])
         pocket = [n.get("serial") for n in pocket_notes]

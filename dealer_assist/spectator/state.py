@@ -99,7 +99,9 @@ def state_from_view(view, *, session: str | None = None, odds: AllInOdds | None 
     for seat in view.seats:
         entry = {"name": seat.name, "in_hand": seat.in_hand, "folded": seat.folded, "dealer": seat.is_dealer,
                  "revealed": bool(seat.revealed)}
-        if seat.revealed:  # the only place a pocket serial is written
+        # the only place a pocket serial is written; in Indian poker everyone at the table may see the
+        # screen, so a note (which its own player must not see, RULES.md §7.1) only once the hand is decided
+        if seat.revealed and (state.board_notes or view.complete):
             entry["pocket"] = list(seat.serials[:state.pocket_notes])
             if seat.best is not None:
                 entry["best"] = {"class": seat.best.hand_class.value, "ranks": list(seat.best.ranks),

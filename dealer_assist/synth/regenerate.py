@@ -54,11 +54,13 @@ def sequence_profile(seq_dir: str | Path, path: str | Path):
 
 
 def write_extras(out: Path, n_photos: int = 8) -> None:
-    """Dealt-hand sequences (easy and hard: frames + mp4 + truth, at :data:`SEQUENCE_SIZE`, each
-    with ``table.json``, its calibration profile for ``dealer-assist live``) and, per preset,
+    """Dealt-hand sequences (easy and hard, and an easy one of Indian poker: frames + mp4 + truth, at
+    :data:`SEQUENCE_SIZE`, each with ``table.json``, its calibration profile for ``dealer-assist live``) and, per preset,
     ``n_photos`` single-note photos and one table scene, each with its truth JSON."""
-    for name, seed, preset, players in (("sequence_easy", 11, "easy", 4), ("sequence_hard", 12, "hard", 5)):
-        write_hand_sequence(out / name, seed, preset, n_players=players, image_size=SEQUENCE_SIZE)
+    for name, seed, preset, players, game in (("sequence_easy", 11, "easy", 4, "holdem"),
+                                              ("sequence_hard", 12, "hard", 5, "holdem"),
+                                              ("sequence_indian", 13, "easy", 4, "indian")):
+        write_hand_sequence(out / name, seed, preset, n_players=players, image_size=SEQUENCE_SIZE, game=game)
         sequence_profile(out / name, out / name / "table.json")
     for preset in ("easy", "medium", "hard"):
         d = out / f"gallery_{preset}"

@@ -34,6 +34,7 @@ class TableDeal:
     position: int
     board: list[Placement]
     pockets: dict[str, list[Placement]]
+    game: str = "holdem"
 
     def placements(self, stage: str) -> list[Placement]:
         """Notes on the table at ``stage`` (one of :data:`STAGES`), pockets face down
@@ -234,9 +235,18 @@ def render_scene_jpeg(seed, preset, *, n_players, position, stage, image_size, m
     return img, data, to_jsonable(truth)
 
 
+def indian_deal(deal: TableDeal) -> TableDeal:
+    """The same table dealt for Indian poker (RULES.md §7.1): no board, one note per seat, laid in the middle
+    of its zone (where the player puts it down face up at the showdown)."""
+    pockets = {seat: [replace_placement(pls[0], centre_mm=tuple(float(v) for v in deal.table.zones[seat].centre_mm))]
+               for seat, pls in deal.pockets.items()}
+    return TableDeal(deal.table, deal.position, [], pockets, game="indian")
+
+
 def hand_truth(deal: TableDeal) -> dict:
     """The hand in FORMATS.md §1 form (players in clockwise seat order)."""
     return {
+        **({"game": deal.game} if deal.game != "holdem" else {}),
         "position": deal.position,
         "zero_joker": "off",
         "tie_policy": "split",

@@ -5,6 +5,8 @@ at a time under the dealer's hand, players' hands hover and move a little,
 pocket notes lie face down until the showdown, when each player turns them
 face up. Every frame comes with its truth (see :mod:`.compositor`), plus
 ``frame``, ``time_s``, ``stage`` (one of :data:`.scene.STAGES`) and ``event``.
+``game="indian"`` deals Indian poker (RULES.md §7): one note per seat, face
+down (it is on the forehead), no board, then each note face up at the showdown.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from dealer_assist.synth.presets import get_preset
 from dealer_assist.synth.compositor import MAX_IMAGE_BYTES, Composer
 from dealer_assist.synth.placement import Occluder, Placement, replace_placement
 from dealer_assist.synth.random_choices import derived_seeds
-from dealer_assist.synth.scene import deal_table, hand_truth, table_camera, table_truth
+from dealer_assist.synth.scene import deal_table, hand_truth, indian_deal, table_camera, table_truth
 from dealer_assist.synth.surfaces import TABLE_SURFACES
 from dealer_assist.synth.truth import atomic_write_bytes, dumps_truth, to_jsonable
 
@@ -93,15 +95,15 @@ def _plan(rng: np.random.Generator, deal, hold: int) -> list[_Frame]:
             k += 1
 
     hold_frames("empty", hold)
-    # preflop: two rounds, one note per seat per round, face down
-    for rnd in range(2):
+    # preflop: two rounds, one note per seat per round, face down (one round in Indian poker)
+    for rnd in range(len(deal.pockets[table.seats[0]])):
         for seat in table.seats:
             pl = replace_placement(deal.pockets[seat][rnd], face_up=False)
             on_table.append(pl)
             frames.append(_Frame("preflop", f"deal {seat} {rnd + 1}", list(on_table), [hand_over(pl, 100 + k)]))
             k += 1
     hold_frames("preflop", hold)
-    for stage, idx in (("flop", 0), ("turn", 1), ("river", 2)):
+    for stage, idx in (("flop", 0), ("turn", 1), ("river", 2))[:len(deal.board)]:
         pl = deal.board[idx]
         on_table.append(pl)
         frames.append(_Frame(stage, f"deal board {idx + 1}", list(on_table), [hand_over(pl, 100 + k)]))
@@ -127,6 +129,7 @@ def render_hand_sequence(
     hold: int = 3,
     fps: float = 4.0,
     markers: bool = True,
+    game: str = "holdem",
 ) -> Iterator[tuple[np.ndarray, bytes, dict]]:
     """Yield ``(image, jpeg_bytes, truth)`` for every frame of one dealt hand.
 
@@ -143,6 +146,8 @@ def render_hand_sequence(
     n_players = int(rng.integers(3, 7)) if n_players is None else int(n_players)
     position = int(rng.integers(1, 8)) if position is None else int(position)
     deal = deal_table(rng, p, n_players, position)
+    if game == "indian":
+        deal = indian_deal(deal)
     surface_kind = TABLE_SURFACES[int(rng.integers(len(TABLE_SURFACES)))]
     hom, cam = table_camera(np.random.default_rng(s_cam), p, deal.table, image_size)
     light = np.random.default_rng(s_light).uniform(0, 2 * np.pi)
