@@ -293,6 +293,18 @@ def test_dealt_hand_sequence_has_video_frames_and_truth(tmp_path):
     assert any(x["occluders"] for x in lines), "hands pass over the table"
 
 
+def test_dealt_indian_poker_sequence_has_one_note_per_seat_and_no_board(tmp_path):
+    summary = write_hand_sequence(tmp_path, 3, "clean", n_players=3, image_size=(320, 180), hold=1, video=False,
+                                  game="indian")
+    lines = [json.loads(x) for x in (tmp_path / "truth.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert summary["hand"]["game"] == "indian" and summary["hand"]["board"] == []
+    assert [len(p["pocket"]) for p in summary["hand"]["players"]] == [1, 1, 1]
+    assert {x["stage"] for x in lines} == {"empty", "preflop", "showdown"}
+    last = lines[-1]["notes"]
+    assert len(last) == 3 and all(n["face"] == "up" for n in last)
+    assert sorted(n["serial"] for n in last) == sorted(p["pocket"][0] for p in summary["hand"]["players"])
+
+
 # --------------------------------------------------------------------------- committed sample_images
 
 
@@ -314,7 +326,10 @@ def test_sample_hands_follow_formats_section_4():
         hand = truth["hand"]
         for key in ("position", "zero_joker", "tie_policy"):
             assert options[key] == hand[key]
-        assert 3 <= len(hand["players"]) <= 6 and len(hand["board"]) == 3
+        indian = hand.get("game") == "indian"  # RULES.md §7: no board, one note each
+        assert options.get("game") == hand.get("game")
+        assert 3 <= len(hand["players"]) <= 6 and len(hand["board"]) == (0 if indian else 3)
+        assert all(len(p["pocket"]) == (1 if indian else 2) for p in hand["players"])
         assert set(truth["images"]) == images
         board, pockets = [], {p["name"]: [] for p in hand["players"]}
         for name, entry in truth["images"].items():
