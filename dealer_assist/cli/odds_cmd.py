@@ -27,10 +27,6 @@ from dealer_assist.rules.showdown import Hand
 
 __all__ = ["odds_command", "render_odds", "render_indian_odds"]
 
-#: Each game's odds: the function, its JSON and its renderable (RULES.md §2-4; §7).
-_ODDS = {Game.HOLDEM: (all_in_odds, odds_to_json, "render_odds"),
-         Game.INDIAN: (indian_odds, indian_odds_to_json, "render_indian_odds")}
-
 EPILOG = (
     "Examples:\n\n"
     "  dealer-assist odds --hands allin.jsonl\n\n"
@@ -128,6 +124,11 @@ def render_indian_odds(hand: Hand, odds: IndianOdds, unknown: frozenset[tuple[st
                  Text("own view: over every serial the player's own note can be, the notes they see taken out"))
 
 
+#: Each game's odds: the function, its JSON and its renderable (RULES.md §2-4; §7).
+_ODDS = {Game.HOLDEM: (all_in_odds, odds_to_json, render_odds),
+         Game.INDIAN: (indian_odds, indian_odds_to_json, render_indian_odds)}
+
+
 def _lines(path: str) -> Iterator[tuple[int, bytes | None]]:
     """Numbered raw lines of ``path`` ('-' = stdin), read lazily (:func:`~dealer_assist.app.typed_hands.numbered_lines`)."""
     try:
@@ -166,7 +167,7 @@ def _odds_file(path: str, as_json: bool, exact: bool) -> tuple[int, int]:
             write_stdout(json_line(to_json(odds, exact=exact)))
         else:
             try:
-                report_console().print(globals()[render](hand, odds, unknown, title=f"Hand, line {number}"))
+                report_console().print(render(hand, odds, unknown, title=f"Hand, line {number}"))
                 sys.stdout.flush()
             except OSError as error:
                 raise OutputError() from error
