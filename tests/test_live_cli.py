@@ -134,9 +134,11 @@ def test_a_camera_too_far_to_read_is_said_on_stderr_and_in_the_json(table):
              "--log", str(tmp / "hands.jsonl")])
     assert r.exit_code == 1
     out = json.loads(r.stdout.strip().splitlines()[-1])
-    assert out["status"] == "incomplete" and "too small to read" in out["warning"]
-    assert re.search(r"at 0\.[23]\d px/mm", out["warning"])
-    assert r.stderr.strip() == out["warning"]
+    assert out["status"] == "incomplete" and "too small to read in 3 zone(s)" in out["warning"]
+    # every zone named with its scale, and the fix (the floor is 2.4 px/mm: 0.3 px/mm needs ~8x the pixels)
+    assert re.search(r"\(px/mm: board 0\.[23], alice 0\.[23], boris 0\.[23]\)", out["warning"])
+    assert "use a higher camera resolution" in out["warning"]
+    assert r.stderr.strip() == out["warning"]  # said at the first frame, before play
 
 
 def _typed_hand() -> str:

@@ -282,8 +282,10 @@ def test_issue14_7_the_dashboard_in_russian_has_no_english_fragment():
              table_view(TableState(SEATS, 4), []),
              table_view(state, deal(pockets={**pockets, "P4": ("1230567", "7777777")}))]  # one serial in two places
     statuses_ = [LiveStatus("ok", 25.0, "reading, 3 queued", "camera 0", message="the board has notes 1 to 3, not 4.",
-                            warning="The camera sees the table at 0.80 px/mm: serial digits are about 2 px tall, too "
-                                    "small to read; use a higher resolution or bring the camera closer."),
+                            warning="Serial digits are too small to read in 2 zone(s) (px/mm: P1 2.1, P2 1.9); digits ~6 "
+                                    "px, the reader needs 7 px (2.4 px/mm): it needs 1.3x the pixels per mm: use a "
+                                    "higher camera resolution, bring the camera closer or zoom in, or use a smaller "
+                                    "mat."),
                  LiveStatus("lost", 0.0, "error: the OCR process stopped (exit 1); it was restarted.",
                             camera_detail="the camera stopped delivering frames (no frame); retrying in 4 s"),
                  LiveStatus("ended", 4.0, "loading", camera_detail="end of the recording", recording_ended=True),

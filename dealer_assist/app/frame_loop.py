@@ -156,6 +156,12 @@ class FrameLoop:
             return False
         self.last_frame = frame
         self.frames += 1
+        if self.frames == 1 and self.session.warning and self.session.options.ocr:
+            # before play: the zones the camera sees too coarsely to read (the header keeps saying it)
+            if self.interactive:
+                self.feedback.say(self.session.warning)
+            else:
+                print(self.session.warning, file=sys.stderr, flush=True)
         self.stamps = [s for s in self.stamps + [now] if now - s <= 1.0]
         if len(self.stamps) > 1:
             self.fps = len(self.stamps) / max(1e-6, min(1.0, now - self.stamps[0]))
@@ -291,9 +297,9 @@ class FrameLoop:
                 out["hand_number"] = view.state.hand_number
                 out["frames"] = self.frames
                 if session.warning and session.options.ocr:
-                    # the dashboard's warning (a camera too far to read) has no dashboard here
+                    # the dashboard's warning (zones too coarse to read) has no dashboard here; it was
+                    # said on stderr at the first frame
                     out["warning"] = session.warning
-                    print(session.warning, file=sys.stderr, flush=True)
                 sys.stdout.write(dumps_json(out) + "\n")
                 sys.stdout.flush()
             elif not self.interactive:

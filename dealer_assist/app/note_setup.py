@@ -100,12 +100,16 @@ class TableCheck:
     """Where every note of a whole-table photo falls through a profile.
 
     ``rows``: per note its serial, status, zone, centre in px, anchor in table mm
-    and quad; ``counts``: notes per zone (None: no zone).
+    and quad; ``counts``: notes per zone (None: no zone); ``image_size``: the
+    photo's (width, height) px; ``zones``: per zone how the camera sees it
+    (:func:`~dealer_assist.calibration.resolution.zone_scales`, as JSON).
     """
 
     profile: Profile
     rows: list[dict]
     counts: Counter
+    image_size: tuple[int, int] | None = None
+    zones: list[dict] | None = None
 
 
 def check_table_photo(image: Path, calibration: str | None, output: Path) -> TableCheck:
@@ -138,7 +142,17 @@ def check_table_photo(image: Path, calibration: str | None, output: Path) -> Tab
                      "centre_px": [round(float(c[0]), 1), round(float(c[1]), 1)],
                      "anchor_mm": [round(float(v), 1) for v in tn.anchor_mm],
                      "quad": [[round(float(x), 1), round(float(y), 1)] for x, y in tn.note.quad]})
-    return TableCheck(profile, rows, Counter(r["zone"] for r in rows))
+    size = (photo.shape[1], photo.shape[0])
+    return TableCheck(profile, rows, Counter(r["zone"] for r in rows), size, zone_scales_json(profile, size))
+
+
+def zone_scales_json(profile: Profile, image_size) -> list[dict]:
+    """Each zone's px/mm at its worst point along the table's width and depth, its verdict and what to change."""
+    from dealer_assist.calibration.resolution import zone_scales
+
+    return [{"zone": z.zone, "px_per_mm_across": round(z.check.across_px_per_mm, 2),
+             "px_per_mm_deep": round(z.check.deep_px_per_mm, 2), "verdict": str(z.check.verdict),
+             "advice": z.check.advice} for z in zone_scales(profile, image_size)]
 
 
 def write_pattern(output: Path, pattern: str = "9x6", square_px: int = 100) -> tuple[int, int]:

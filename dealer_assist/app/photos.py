@@ -16,6 +16,7 @@ from dealer_assist.app.readers import get_reader
 from dealer_assist.vision.images import ImageError
 from dealer_assist.vision.model import NoteRead, NoteStatus
 from dealer_assist.vision.ocr import EngineError
+from dealer_assist.vision.readability import explain_small, print_digit_px
 
 __all__ = ["ImageReading", "read_photo", "read_photos"]
 
@@ -80,7 +81,15 @@ def read_photo(path: str, expected: int | None = None, layout=None) -> ImageRead
         return ImageReading(path, error=str(exc))
     except Exception as exc:  # noqa: BLE001 - one photo must never stop a batch
         return ImageReading(path, error=f"{path}: the reader failed on this photo ({type(exc).__name__}: {exc}).")
+    # an unread note whose digits are below the reader's floor says so (their size from the prints' length,
+    # in the file's pixels: a downscaled load is not the camera's fault)
+    notes = [explain_small(n, _file_digit_px(n, scale)) for n in notes]
     return ImageReading(path, notes=notes, scale=scale)
+
+
+def _file_digit_px(note: NoteRead, scale: float) -> float | None:
+    px = print_digit_px([p.quad for p in note.prints])
+    return None if px is None else px / scale
 
 
 def _read_job(item: tuple[str, int | None, Any]) -> ImageReading:

@@ -21,6 +21,7 @@ import numpy as np
 
 from dealer_assist.calibration.profile import Profile, TablePlane
 from dealer_assist.vision.geometry import quad_centre
+from dealer_assist.vision.readability import digit_px, explain_small
 
 #: Scale of the top view, px per table mm: 4-mm serial digits become ~14 px tall.
 #: On four synthetic 3840x2160 tables (48 notes) the reader trusted 41, 35, 40
@@ -184,6 +185,76 @@ def assign_reads(profile: Profile, notes: Sequence, image_size: Sequence[int] | 
                       profile.to_table_mm(n.quad, image_size)) for n in notes]
 
 
+def snap_to_outlines(image: np.ndarray, notes: Sequence, px_per_mm: float, aspect: float | None = None) -> list:
+    """The notes with each quad replaced by the paper outline that holds its serial prints, where one does.
+
+    A note the reader saw by one print (or by prints it could not read) is
+    placed by a guess from that print, which lands well off the paper when the
+    guess of the way up or of the print's size is wrong; the paper's own
+    outline (:func:`~dealer_assist.vision.fastpath.find_note_quads`, paper
+    against the table) is where the note is. The outline's corners are
+    ordered to start nearest the guess's first corner (its top-left), so the
+    way up the reader settled is kept. Notes outlined already, and notes with
+    no single outline round their prints, keep their quad.
+
+    Args:
+        image: ``uint8`` ``(H, W, 3)`` BGR top view; px_per_mm: its scale.
+        notes: :class:`~dealer_assist.vision.model.NoteRead` items in ``image`` px.
+        aspect: the deck's width/height (default: the 1997-series note's).
+    """
+    from dealer_assist.vision.fastpath import find_note_quads
+    from dealer_assist.vision.geometry import NOTE_SIZE_MM
+
+    aspect = aspect or NOTE_SIZE_MM[0] / NOTE_SIZE_MM[1]
+    note_px = NOTE_SIZE_MM[0] * NOTE_SIZE_MM[1] * px_per_mm ** 2
+    outlines = find_note_quads(image, aspect, min_area_fraction=0.5 * note_px / (image.shape[0] * image.shape[1]))
+    outlines = [q for q in outlines if cv2.contourArea(q) < 1.6 * note_px]
+    gray = cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (5, 5), 0)
+    _, paper = cv2.threshold(gray, 0, 1, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    out = []
+    for n in notes:
+        anchor = note_anchor(n)
+        holding = [q for q in outlines
+                   if cv2.pointPolygonTest(q.reshape(-1, 1, 2), (float(anchor[0]), float(anchor[1])), False) >= 0]
+        if getattr(n, "outlined", False):
+            out.append(n)
+            continue
+        if len(holding) != 1:
+            out.append(_likeliest_placement(n, paper, px_per_mm))
+            continue
+        q = holding[0]
+        guess = np.asarray(n.quad, np.float32)
+        turns = [np.roll(q, -k, axis=0) for k in (0, 2)]  # the outline starts at a long side; keep that
+        best = min(turns, key=lambda t: float(np.linalg.norm(t[0] - guess[0]) + np.linalg.norm(t[2] - guess[2])))
+        out.append(dataclasses.replace(n, quad=best.astype(np.float32)))
+    return out
+
+
+def _likeliest_placement(note, paper: np.ndarray, px_per_mm: float):
+    """A note seen by one print, placed where paper lies: of the four notes that print may belong to
+    (it the top-right or the left print, either way up), the one over the most paper (``paper``: 1 where
+    the view is lighter than the table, Otsu). Other notes are returned as they are."""
+    from dealer_assist.vision.geometry import note_quad_from_print
+
+    prints = getattr(note, "prints", None) or []
+    if len(prints) != 1:
+        return note
+    line = np.asarray(prints[0].quad, np.float64)
+    centre = line.mean(axis=0)
+    candidates = []
+    for which in ("top_right", "left"):
+        q = note_quad_from_print(line, which, px_per_mm, dtype=np.float64)
+        candidates.extend([q, (2 * centre - q)[[2, 3, 0, 1]]])
+
+    def fill(q: np.ndarray) -> float:
+        mask = np.zeros(paper.shape, np.uint8)
+        cv2.fillConvexPoly(mask, np.round(q).astype(np.int32), 1)
+        area = int(mask.sum())
+        return float((paper & mask).sum()) / area if area else 0.0
+
+    return dataclasses.replace(note, quad=max(candidates, key=fill).astype(np.float32))
+
+
 def _to_photo(profile: Profile, view: TopView, quad: np.ndarray) -> np.ndarray:
     return profile.to_image_px(view.to_table_mm(quad), view.image_size).astype(np.float32)
 
@@ -205,11 +276,18 @@ def read_table(image: np.ndarray, profile: Profile, reader: NoteReader,
     Raises:
         CalibrationError: no table section, or a photo of another shape.
     """
+    from dealer_assist.calibration.resolution import axis_scales
+
     view = rectify_table(image, profile, px_per_mm)
     table = profile.require_table()
     out = []
-    for n in reader.read(view.image):
+    layout = profile.notes
+    for n in snap_to_outlines(view.image, reader.read(view.image), view.px_per_mm,
+                              layout.aspect if layout is not None else None):
         anchor = view.to_table_mm(note_anchor(n))[0]
+        # the camera's own scale there (the view is upsampled): an unread note whose digits are below
+        # the reader's floor says so
+        n = explain_small(n, digit_px(float(axis_scales(profile, anchor, view.image_size).min())))
         zone = note_zone(table, anchor, view.to_table_mm(n.quad))
         prints = [dataclasses.replace(p, quad=_to_photo(profile, view, p.quad)) for p in n.prints]
         mapped = dataclasses.replace(n, quad=_to_photo(profile, view, n.quad), prints=prints)

@@ -19,7 +19,7 @@ from dealer_assist.app.table_setup import TableRequest, calibrate_table
 from dealer_assist.calibration.profile import CalibrationError
 from dealer_assist.capture import CameraError
 from dealer_assist.cli.app import calibrate_app
-from dealer_assist.cli.calibration_report import check_table, table_zones
+from dealer_assist.cli.calibration_report import check_table, readability_table, scale_advice, table_zones
 from dealer_assist.cli.options import camera_size_option, capture_mode, errors_as_fail, fourcc_option
 from dealer_assist.cli.output import json_line, report_console
 from dealer_assist.render import safe_text
@@ -77,6 +77,8 @@ def table_command(
     for note in result.notes:
         err.print(Text.assemble(("note:", "yellow"), " ", safe_text(note)), highlight=False)
     report_console().print(table_zones(result))
+    for line in scale_advice(saved, result.image_size):
+        report_console().print(line)
     err.print(safe_text(f"check it: dealer-assist calibrate check PHOTO --calibration {profile_label(saved)} "
                         f"--output check.jpg"), markup=False, highlight=False)
 
@@ -95,6 +97,8 @@ def check_command(
         check = check_table_photo(image, calibration, output)
     if as_json:
         print(json_line({"image": str(image), "calibration": check.profile.name, "annotated": str(output),
-                         "notes": check.rows}), end="")
+                         "notes": check.rows, "zones": check.zones}), end="")
         return
     report_console().print(check_table(check, str(image), str(output)))
+    for part in readability_table(check.profile, check.image_size):
+        report_console().print(part)

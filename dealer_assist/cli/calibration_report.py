@@ -13,9 +13,11 @@ from dealer_assist.app.camera_setup import CameraSetup
 from dealer_assist.app.note_setup import TableCheck
 from dealer_assist.app.table_setup import TableSetup
 from dealer_assist.calibration.profile import NoteLayout, Profile
+from dealer_assist.calibration.resolution import zone_scales
 from dealer_assist.render import name_text
 
-__all__ = ["camera_table", "table_zones", "notes_table", "profile_view", "check_table"]
+__all__ = ["camera_table", "table_zones", "notes_table", "profile_view", "check_table", "readability_table",
+           "scale_advice"]
 
 
 def camera_table(result: CameraSetup) -> Table:
@@ -43,15 +45,53 @@ def table_zones(result: TableSetup) -> Table:
     t.add_column("kind")
     t.add_column("centre, mm", justify="right")
     t.add_column("in the photo", justify="right")
-    for z in table.zones:
+    _scale_columns(t)
+    for z, zs in zip(table.zones, zone_scales(profile, size)):
         px = profile.to_image_px(z.polygon_mm, size)
         inside = ((px[:, 0] >= 0) & (px[:, 0] < size[0]) & (px[:, 1] >= 0) & (px[:, 1] < size[1])).mean()
         c = z.centre_mm
-        t.add_row(z.name, z.kind, f"{c[0]:.0f}, {c[1]:.0f}", "yes" if inside == 1 else f"[yellow]{inside:.0%} of corners[/]")
+        t.add_row(name_text(z.name), z.kind, f"{c[0]:.0f}, {c[1]:.0f}",
+                  "yes" if inside == 1 else f"[yellow]{inside:.0%} of corners[/]", *_scale_cells(zs))
     t.caption = (f"{fit.points} points, RMS {fit.rms_px:.2f} px, table {w:g} x {h:g} mm"
                  + (f" (markers measure {fit.measured_size_mm[0]:.0f} x {fit.measured_size_mm[1]:.0f})"
                     if fit.measured_size_mm else ""))
     return t
+
+
+def _scale_columns(t: Table) -> None:
+    t.add_column("px/mm across × deep", justify="right")
+    t.add_column("digits")
+
+
+def _scale_cells(zs) -> tuple[str, Text]:
+    c = zs.check
+    cells = f"{c.across_px_per_mm:.1f} × {c.deep_px_per_mm:.1f}"
+    return cells, (Text("readable", style="green") if c.readable else Text("TOO SMALL", style="bold red"))
+
+
+def readability_table(profile: Profile, image_size=None) -> list[RenderableType]:
+    """Each zone's px/mm at its worst point (along the table's width and depth) and the verdict against the
+    reader's floor, then one line per zone below it saying what to change (nothing more when all are readable)."""
+    from dealer_assist.vision.readability import MIN_DIGIT_PX, READABLE_PX_PER_MM
+
+    scales = zone_scales(profile, image_size)
+    size = image_size or profile.image_size
+    t = Table(title=f"how the camera sees each zone ({size[0]} x {size[1]} px frames; the reader needs "
+                    f"{READABLE_PX_PER_MM:g} px/mm, digits {MIN_DIGIT_PX:.0f} px)", title_justify="left")
+    t.add_column("zone")
+    _scale_columns(t)
+    for zs in scales:
+        t.add_row(name_text(zs.zone), *_scale_cells(zs))
+    return [t, *scale_advice(profile, image_size)]
+
+
+def scale_advice(profile: Profile, image_size=None) -> list[Text]:
+    """One line naming the zones the camera sees below the reader's floor and what to change (none when all
+    are readable)."""
+    from dealer_assist.calibration.resolution import below_floor_sentence, zones_below_floor
+
+    sentence = below_floor_sentence(zones_below_floor(profile, image_size))
+    return [name_text(sentence, style="bold red")] if sentence else []
 
 
 def notes_table(layout: NoteLayout, title: str) -> Table:
@@ -102,7 +142,7 @@ def _table_section(profile: Profile) -> Sequence[RenderableType]:
     t.caption = name_text("corners in the photo: " + " ".join(f"{x:.0f},{y:.0f}" for x, y in corners)
                           + (f"; from {src.get('method')} on {src.get('image')}, RMS {src.get('rms_px')} px"
                              if src else ""))
-    return [t, name_text("seats clockwise: " + ", ".join(tp.seats))]
+    return [t, name_text("seats clockwise: " + ", ".join(tp.seats)), *readability_table(profile, tp.image_size)]
 
 
 def profile_view(profile: Profile) -> list[RenderableType]:

@@ -30,6 +30,7 @@ from typing import Callable
 
 import numpy as np
 
+from dealer_assist.calibration.resolution import below_floor_sentence, zones_below_floor
 from dealer_assist.live.frame_source import Frame
 from dealer_assist.live.changes import ChangeDetector, TopView, source_px_per_mm
 from dealer_assist.live.read_planning import ReadPlanning
@@ -42,7 +43,7 @@ from dealer_assist.live.table_view import TableView, table_view
 from dealer_assist.live.tracker import Observation, TrackEvent, Tracker, TrustRule, quad_iou_mm
 from dealer_assist.live.worker import JobKind, JobResult, ReadJob, note_box_around_print
 
-__all__ = ["LiveOptions", "LiveSession", "READ_PX_PER_MM", "MIN_SOURCE_PX_PER_MM"]
+__all__ = ["LiveOptions", "LiveSession", "READ_PX_PER_MM"]
 
 #: Scale range (px/mm) of the top views handed to the reader: the camera's own
 #: scale, kept within it. Upsampling helps the text detector: on 1280x720 windows
@@ -52,8 +53,6 @@ __all__ = ["LiveOptions", "LiveSession", "READ_PX_PER_MM", "MIN_SOURCE_PX_PER_MM
 READ_PX_PER_MM = (3.5, 4.0)
 #: A changed place read without finding anything is read again this many times (later frames).
 RETRIES = 2
-#: Below this camera scale the serial digits are too small to read (~5 px): the dashboard says so.
-MIN_SOURCE_PX_PER_MM = 1.5
 
 
 @dataclass(frozen=True)
@@ -210,10 +209,9 @@ class LiveSession(ReadPlanning):
         scales = [source_px_per_mm(self.profile, size, np.asarray(z.polygon_mm, np.float64).mean(axis=0))
                   for z in self.table.zones] or [src]
         self.scale_px_per_mm = (float(min(scales)), float(max(scales)))
-        self.warning = ""
-        if src < MIN_SOURCE_PX_PER_MM:
-            self.warning = (f"The camera sees the table at {src:.2f} px/mm: serial digits are about {3 * src:.0f} px "
-                            f"tall, too small to read; use a higher resolution or bring the camera closer.")
+        # zones the camera sees below the reader's floor (dealer_assist.vision.readability): said at
+        # start-up and in the dashboard's header
+        self.warning = below_floor_sentence(zones_below_floor(self.profile, size))
 
     def on_frame(self, frame: Frame) -> None:
         """Take a new frame: find the changes and queue the reads they call for.

@@ -127,10 +127,13 @@ def make_reader(use_second: bool = True, layout=None):
 
 
 def job_hints(job: ReadJob) -> ReadHints:
-    """What the reader is told about a job's view: its scale, the known prints of a confirm read, and
-    that its quads stay as the prints give them (a small view's edges may be a neighbour's)."""
+    """What the reader is told about a job's view: its scale, the known prints of a confirm read (upright,
+    as the read that found them left them), and that its quads stay as the prints give them (a small
+    view's edges may be a neighbour's)."""
     quads = tuple(_to_px(h, job) for h in job.hints_mm) if job.hints_mm else None
-    return ReadHints(px_per_mm=job.px_per_mm, print_quads=quads, refine_quad=False)
+    # a known note's prints come from a read that settled their way up (the tracker keeps the prints a
+    # serial was read from): each is recognised that way up first
+    return ReadHints(px_per_mm=job.px_per_mm, print_quads=quads, refine_quad=False, prints_upright=quads is not None)
 
 
 def read_region(reader, job: ReadJob) -> tuple[Observation, ...]:

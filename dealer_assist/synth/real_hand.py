@@ -6,10 +6,11 @@ labelled photos. :func:`plan_real_hand` chooses the notes, P and the seats,
 lays out where each note ends and places the camera (:class:`RealHand`);
 :mod:`.real_scene` films the deal.
 
-Two set-ups (:data:`SETUPS`): **A**, a 1920x1080 webcam on a stand over a
+Three set-ups (:data:`SETUPS`): **A**, a 1920x1080 webcam on a stand over a
 compact 57x33 cm mat; **B**, a 3840x2160 webcam over a 115x65 cm table; both
 see the table at about 2.2 px/mm on the far side and 3.3 px/mm on the near
-side (the camera leans towards the croupier's side).
+side (the camera leans towards the croupier's side); **C**, A's mat under a
+3840x2160 webcam, twice A's scale (4.4-6.6 px/mm).
 
 Notes: rotation up to +-15 degrees where they fit, 30% put down upside down,
 seats at the table's ends turned ~90 degrees. Pocket pairs lie apart, or
@@ -90,6 +91,7 @@ class Setup:
 SETUPS: dict[str, Setup] = {
     "A": Setup("A", (1920, 1080), (570.0, 330.0), (2.2, 3.3), False, 650.0, "4M", (0.5, 0.9)),
     "B": Setup("B", (3840, 2160), (1150.0, 650.0), (2.2, 3.3), True, 1300.0, "12M", (0.5, 0.9)),
+    "C": Setup("C", (3840, 2160), (570.0, 330.0), (4.4, 6.6), False, 650.0, "12M", (0.5, 0.9)),
 }
 
 #: Light and paper of a webcam over a table under room light (blur and noise are set per set-up).

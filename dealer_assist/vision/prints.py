@@ -82,33 +82,44 @@ def find_prints(image: np.ndarray, detector, recognizer: TextRecognizer,
     """
     prints: list[Print] = []
     lines: list[np.ndarray] = []  # every classified line, for the way-up vote
+    known_way = hints is not None and hints.print_quads is not None and hints.prints_upright
     for box in detect_lines(image, detector, hints, params):
-        quad = upright_line_quad(box)
+        upright = known_way
+        quad = np.asarray(box, np.float32).reshape(4, 2) if upright else upright_line_quad(box)
         w, h = quad_size(quad)
         if h < params.min_print_height_px or not (params.print_aspect[0] <= w / max(h, 1e-6) <= params.print_aspect[1]):
             continue
         crop = rectify(image, quad)
-        flipped, score = detector.is_upside_down(crop)
+        if upright:  # a known print's way up, settled by an earlier read: no classifier
+            flipped, score = False, 1.0
+        else:
+            flipped, score = detector.is_upside_down(crop)
         if flipped:
             quad = rotate_quad_180(quad)
             crop = crop[::-1, ::-1].copy()
         lines.append(quad)
         read = recognizer.recognize(crop)
         parsed = parse_serial_text(read.text)
-        if not parsed and score < params.unsure_way_up:
-            # the classifier was unsure and its way up reads as nothing: try the other way first
+        if not parsed and (score < params.unsure_way_up or upright):
+            # the classifier was unsure (or the known way up reads as nothing: the note was turned)
+            # and its way up reads as nothing: try the other way first
             quad, crop = rotate_quad_180(quad), crop[::-1, ::-1].copy()
             read = recognizer.recognize(crop)
             parsed = parse_serial_text(read.text)
+            upright = False  # that way up is no longer known: read both ways below
         if not parsed:
             continue
-        # Read the other way up too and keep the way with the better evidence.
-        crop2 = crop[::-1, ::-1].copy()
-        read2 = recognizer.recognize(crop2)
-        parsed2 = parse_serial_text(read2.text)
-        e1, e2 = orientation_evidence(parsed), orientation_evidence(parsed2)
-        if e2 > e1:
-            quad, crop, read, parsed = rotate_quad_180(quad), crop2, read2, parsed2
+        if upright and orientation_evidence(parsed) == 2:
+            # the known way up reads two letters then the digits: the other way is not read
+            read2, parsed2, e1, e2 = read, [], 2, 0
+        else:
+            # Read the other way up too and keep the way with the better evidence.
+            crop2 = crop[::-1, ::-1].copy()
+            read2 = recognizer.recognize(crop2)
+            parsed2 = parse_serial_text(read2.text)
+            e1, e2 = orientation_evidence(parsed), orientation_evidence(parsed2)
+            if e2 > e1:
+                quad, crop, read, parsed = rotate_quad_180(quad), crop2, read2, parsed2
         ambiguous = e1 == e2 and e1 > 0
         ih, iw = image.shape[:2]
         m = params.frame_margin_px
