@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
 import pytest
@@ -124,3 +126,23 @@ def test_one_print_notes_without_an_outline_are_placed_over_paper():
     cv2.fillConvexPoly(mask, np.round(placed.quad).astype(np.int32), 1)
     paper = (img[:, :, 1] > 200).astype(np.uint8)
     assert (paper & mask).sum() / mask.sum() > 0.95
+
+
+def test_calibrate_show_names_the_zones_below_the_floor():
+    from typer.testing import CliRunner
+
+    from dealer_assist.calibration import load_profile
+    from dealer_assist.cli import app
+
+    repo = Path(__file__).resolve().parents[1]
+    r = CliRunner().invoke(app, ["calibrate", "show", "--calibration", str(repo / "calibration" / "sample_table_1.json")],
+                           env={"COLUMNS": "200"})
+    assert r.exit_code == 0, r.output
+    # 1920x1080 over the sample table: ~1.2 px/mm everywhere, half the floor
+    profile = load_profile(str(repo / "calibration" / "sample_table_1.json"))
+    scales = zone_scales(profile)
+    assert all(not z.check.readable for z in scales)
+    for z in scales:
+        assert f"{z.check.across_px_per_mm:.1f} × {z.check.deep_px_per_mm:.1f}" in r.output
+    assert r.output.count("TOO SMALL") == len(scales)
+    assert f"Serial digits are too small to read in {len(scales)} zone(s)" in " ".join(r.output.split())

@@ -29,7 +29,7 @@ import numpy as np
 
 from dealer_assist.vision.geometry import NOTE_SIZE_MM
 
-__all__ = ["TopView", "Blob", "ChangeReport", "ChangeDetector", "source_px_per_mm", "warp_region"]
+__all__ = ["TopView", "Blob", "ChangeReport", "ChangeDetector", "source_px_per_mm", "warp_region", "exposure_gain"]
 
 Region = tuple[float, float, float, float]
 
@@ -96,6 +96,34 @@ def _channel_max(diff: np.ndarray) -> np.ndarray:
     """Per-pixel maximum over the 3 channels of a ``uint8`` ``(h, w, 3)`` image (numpy's axis
     reduction over a length-3 axis is ten times slower than this)."""
     return cv2.max(cv2.max(diff[:, :, 0], diff[:, :, 1]), diff[:, :, 2])
+
+
+#: The largest exposure change (as a gain per channel) :func:`_matched` compensates; a larger one is a
+#: change of the light (a lamp switched on), left to the global-change reset.
+MAX_GAIN_STEP = 1.25
+
+
+def exposure_gain(base: np.ndarray, cur: np.ndarray, visible: np.ndarray | None = None) -> np.ndarray:
+    """Per-channel gain ``float64`` ``(3,)`` that makes ``base`` as bright as ``cur`` (both ``uint8``
+    ``(h, w, 3)`` views of the same table): the median over the table of the pixels' ratios (a note placed
+    or a hand over less than half the table does not move it), within 1/MAX_GAIN_STEP..MAX_GAIN_STEP."""
+    b = base[::3, ::3].reshape(-1, 3).astype(np.float32)
+    c = cur[::3, ::3].reshape(-1, 3).astype(np.float32)
+    keep = b.min(axis=1) >= 16.0
+    if visible is not None:
+        keep &= visible[::3, ::3].reshape(-1)
+    if keep.sum() < 50:
+        return np.ones(3)
+    g = np.median(c[keep] / b[keep], axis=0).astype(np.float64)
+    return np.clip(g, 1 / MAX_GAIN_STEP, MAX_GAIN_STEP)
+
+
+def _matched(base: np.ndarray, cur: np.ndarray, visible: np.ndarray | None) -> np.ndarray:
+    """``base`` scaled per channel to ``cur``'s exposure (:func:`exposure_gain`); itself when within 0.5 %."""
+    g = exposure_gain(base, cur, visible)
+    if np.all(np.abs(g - 1.0) < 0.005):
+        return base
+    return cv2.multiply(base, (float(g[0]), float(g[1]), float(g[2]), 0.0))
 
 
 class TopView:
@@ -229,8 +257,13 @@ class ChangeDetector:
             self._since = np.full(cur.shape[:2], np.nan, np.float64)
             self._moving = np.zeros(cur.shape[:2], bool)
             return ChangeReport((), 0.0, self.min_threshold)
-        d_prev = _channel_max(cv2.absdiff(cur, self._prev))
-        d_ref = _channel_max(cv2.absdiff(cur, self._ref))
+        # a webcam's exposure and white balance drift and flicker (auto exposure, mains-lit rooms): each
+        # comparison is made after matching the other view's brightness to this one, channel by channel
+        # (a robust gain over the whole table); otherwise a flicker of a few per cent counts as noise on
+        # a light table, raises the threshold above a light note's difference from it, and notes lying
+        # plainly in view are never found
+        d_prev = _channel_max(cv2.absdiff(cur, _matched(self._prev, cur, self.visible)))
+        d_ref = _channel_max(cv2.absdiff(cur, _matched(self._ref, cur, self.visible)))
         # the camera's noise: a running median of the frame-to-frame difference, not fed by
         # frames where much changed at once (the light, a hand over half the table)
         m = float(np.median(d_prev[::3, ::3]))
