@@ -218,6 +218,19 @@ def test_check_writes_the_annotated_photo_and_every_read_note_is_in_its_seat(big
     for n in trusted:
         assert n["serial"] in zone_of and n["zone"] == zone_of[n["serial"]]
     assert all(n["zone"] is not None for n in obj["notes"])
+    # every note is drawn where its paper is: its quad overlaps a truth note's by most of its area
+    from dealer_assist.vision.geometry import quad_iou
+
+    for n in obj["notes"]:
+        best = max(quad_iou(np.asarray(n["quad"], np.float32), np.asarray(t["quad"], np.float32))
+                   for t in truth["notes"])
+        assert best > 0.6, (n, best)
+    # each zone's scale (4K over a 1 m table, the far side lower) and its verdict against the 2.4 px/mm floor
+    assert {z["zone"] for z in obj["zones"]} == {"board", *truth["table"]["seats"]}
+    for z in obj["zones"]:
+        worst = min(z["px_per_mm_across"], z["px_per_mm_deep"])
+        assert 1.5 < worst < 5.0
+        assert (z["verdict"] == "readable") == (worst >= 2.4) and (z["advice"] == "") == (worst >= 2.4)
 
 
 @pytest.mark.slow

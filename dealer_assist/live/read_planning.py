@@ -13,6 +13,8 @@ and ``read_px_per_mm``.
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 
 from dealer_assist.live.frame_source import Frame
@@ -168,23 +170,40 @@ class ReadPlanning:
 
     def _next_job(self) -> ReadJob | None:
         """The start-up scan first (what lies on the table already), then note-shaped changes and
-        changes at known notes, then a second read of a pending note, then other changes (a hand,
-        part of a note), then places read without finding a note, and last, when nothing else is
-        due, a note still unsettled after all its attempts (every ``recheck_s`` seconds)."""
-        for kind in (JobKind.SCAN, JobKind.DISCOVER):
-            for i, job in enumerate(self.queue):
-                if job.kind is kind:
-                    return self.queue.pop(i)
+        changes at known notes (newest first), then a second read of a pending note, then other
+        changes (a hand, part of a note; newest first), then places read without finding a note, and
+        last, when nothing else is due, a note still unsettled after all its attempts (every
+        ``recheck_s`` seconds)."""
+        for i, job in enumerate(self.queue):
+            if job.kind is JobKind.SCAN:
+                return self.queue.pop(i)
+        # changes newest first: the place that changed last is where a note was just put down (an older
+        # change waiting in the queue is read from the newest frame all the same, see _refreshed)
+        for i in range(len(self.queue) - 1, -1, -1):
+            if self.queue[i].kind is JobKind.DISCOVER:
+                return self._refreshed(self.queue.pop(i))
         job = self._confirm_job()
         if job is not None:
             return job
-        for i, job in enumerate(self.queue):
-            if job.kind is JobKind.DISCOVER_OTHER:
-                return self.queue.pop(i)
+        for i in range(len(self.queue) - 1, -1, -1):
+            if self.queue[i].kind is JobKind.DISCOVER_OTHER:
+                return self._refreshed(self.queue.pop(i))
         job = self._retry_job()
         if job is None and self.options.recheck_s is not None:
             job = self._confirm_job(recheck=True)
         return job
+
+    def _refreshed(self, job: ReadJob) -> ReadJob:
+        """A queued read of a changed place, made again from the newest frame when one came since and
+        nothing moves over the place in it (the reads then see the table as it is, not as it was when
+        the change was queued)."""
+        frame = self.frame
+        if (frame is None or self._changes is None or frame.index <= job.frame
+                or self._changes.moving_in(job.core_mm) >= self.options.mostly_still):
+            return job
+        image = warp_region(frame.image, self.profile, job.region_mm, job.px_per_mm)
+        self._changes.accept(job.region_mm)
+        return dataclasses.replace(job, frame=frame.index, time_s=frame.time_s, image=image, still=True)
 
     def _retry_job(self) -> ReadJob | None:
         """A place that changed and was read without finding a note, read again from a newer frame."""
