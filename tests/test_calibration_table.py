@@ -185,7 +185,9 @@ def test_zones_from_a_file_in_every_accepted_form(scene, cal_dir, tmp_path):
 @pytest.mark.parametrize("obj, message", [
     ({}, "holds no zone list"),
     ([{"name": "a", "kind": "seat", "polygon_mm": [[0, 0], [1, 1]]}], "at least three"),
-    ([{"name": "a", "kind": "seat", "polygon_mm": [[0, 0], [10, 0], [10, 10]]}], "exactly one zone must be the board"),
+    ([{"name": "a", "kind": "seat", "polygon_mm": [[0, 0], [10, 0], [10, 10]]}], "there is no board zone and only 1 seat"),
+    ([{"name": n, "kind": "board", "polygon_mm": [[0, 0], [10, 0], [10, 10]]} for n in ("board", "b2")],
+     "at most one zone may be the board"),
     ([{"name": "board", "kind": "board", "polygon_mm": [[0, 0], [5, 5], [10, 10]]}], "without area"),
     ([{"name": "board", "kind": "table", "polygon_mm": [[0, 0], [10, 0], [10, 10]]}], "kind"),
 ])

@@ -169,3 +169,31 @@ def test_score_an_indian_hand_with_a_board_photo_or_a_bad_game_needs_review(tmp_
     run("score", hand, "--json", out)
     assert "hand.json: game must be holdem or indian, not 'omaha'." in \
         json.loads(out.read_text(encoding="utf-8"))[0]["reasons"]
+
+
+def test_score_a_whole_table_photo_of_indian_poker_one_note_per_seat_and_the_board_zone_unused(tmp_path):
+    import numpy as np
+
+    from dealer_assist.app.table_photos import TableReading, table_hand
+    from dealer_assist.app.verdicts import score_hand
+    from dealer_assist.calibration.tabletop import TableNote
+    from dealer_assist.vision.model import NoteRead, NoteStatus
+
+    class Table:  # the two things table_hand asks of a profile
+        name, seats = "t", ["anna", "boris"]
+
+    photo = tmp_path / "table_1.jpg"
+    (tmp_path / "table_1.json").write_text(json.dumps({"game": "indian", "position": 3}), encoding="utf-8")
+
+    def read(serial, zone):
+        quad = np.array([[0, 0], [10, 0], [10, 5], [0, 5]], np.float64)
+        return TableNote(NoteRead(serial, None, 0.9, quad, NoteStatus.TRUSTED, "", []), zone, np.zeros(2))
+
+    reading = TableReading(str(photo), [read("0658952", "anna"), read("5301725", "boris"), read("9999999", "board")])
+    folder, readings = table_hand(photo, Table(), reading)
+    assert [(s.seat, s.expected) for s in folder.slots] == [("anna", 1), ("boris", 1)]
+    assert folder.problems == ["table_1.jpg: a note (9999999) lies in the board zone; Indian poker has no board notes."]
+    reading.notes.pop()
+    folder, readings = table_hand(photo, Table(), reading)
+    verdict = score_hand(folder, readings)
+    assert verdict.status == "scored" and verdict.result["winners"] == ["anna"]

@@ -120,3 +120,35 @@ def test_7_1_the_spectator_screen_shows_no_note_before_the_hand_is_decided():
     forged["seats"][0]["pocket"] = [NOTES["anna"]]  # a hand-edited state file
     public = public_from_state(forged)
     assert all(seat["pocket"] is None and seat["best"] is None for seat in public["seats"])
+
+
+def _boardless_profile(path):
+    import numpy as np
+
+    from dealer_assist.calibration import Profile, TablePlane, save_profile
+    from dealer_assist.calibration.table import zones_from_json
+
+    zones = zones_from_json([{"name": n, "kind": "seat", "polygon_mm": [[x, 0], [x + 300, 0], [x + 300, 300]]}
+                             for n, x in (("anna", 0), ("boris", 400))], "zones.json")
+    assert [z.name for z in zones] == ["anna", "boris"]  # a table of Indian poker only needs no board zone
+    save_profile(Profile(path.stem, None, None, TablePlane((1280, 720), np.eye(3), (1000.0, 700.0), tuple(zones))),
+                 path)
+    return path
+
+
+def test_7_a_table_without_a_board_zone_plays_indian_poker_and_holdem_refuses_it(tmp_path):
+    from typer.testing import CliRunner
+
+    from dealer_assist.calibration import load_profile
+    from dealer_assist.cli import app
+
+    profile = _boardless_profile(tmp_path / "indian_table.json")
+    assert load_profile(str(profile)).table.board is None
+    runner = CliRunner()
+    holdem = runner.invoke(app, ["live", "--camera", str(tmp_path / "none.mp4"), "--calibration", str(profile),
+                                 "--position", "3", "--no-window", "--no-log"])
+    assert holdem.exit_code == 2
+    assert "has no board zone, which Hold'em needs" in " ".join(holdem.output.split())
+    indian = runner.invoke(app, ["live", "--camera", str(tmp_path / "none.mp4"), "--calibration", str(profile),
+                                 "--position", "3", "--game", "indian", "--no-window", "--no-log"])
+    assert indian.exit_code == 2 and "There is no camera, video or image" in indian.output  # past the profile

@@ -31,7 +31,7 @@ from dealer_assist.fileio import JsonInputError, load_json
 from dealer_assist.rules import Game
 
 __all__ = ["BOARD", "InputError", "PhotoSlot", "HandFolder", "is_photo", "looks_like_hand", "discover_hands",
-           "parse_hand_folder", "read_settings_file", "SETTINGS_FILE", "NOT_PART_OF_THE_HAND"]
+           "parse_hand_folder", "read_settings_file", "SETTINGS_FILE", "NOT_PART_OF_THE_HAND", "hand_game"]
 
 #: The seat name of the board notes.
 BOARD = "board"
@@ -226,9 +226,10 @@ def _seat_and_count(stem: str) -> tuple[str, int]:
     return stem, 2
 
 
-def hand_game(settings: dict[str, Any], game: Game | None = None) -> tuple[Game, list[str]]:
-    """The game of a hand: ``game`` (the command line's) or ``hand.json``'s ``"game"`` (default Hold'em,
-    FORMATS.md §1), and the sentence saying why ``hand.json``'s cannot be used."""
+def hand_game(settings: dict[str, Any], game: Game | None = None, label: str = SETTINGS_FILE
+              ) -> tuple[Game, list[str]]:
+    """The game of a hand: ``game`` (the command line's) or the settings' ``"game"`` (default Hold'em,
+    FORMATS.md §1), and the sentence saying why the settings' (the file ``label``) cannot be used."""
     if game is not None:
         return Game(game), []
     value = settings.get("game", Game.HOLDEM.value)
@@ -236,7 +237,7 @@ def hand_game(settings: dict[str, Any], game: Game | None = None) -> tuple[Game,
         return Game(value), []
     except ValueError:
         shown = repr(value) if isinstance(value, str) and len(value) <= 20 else "that value"
-        return Game.HOLDEM, [f"hand.json: game must be holdem or indian, not {shown}."]
+        return Game.HOLDEM, [f"{label}: game must be holdem or indian, not {shown}."]
 
 
 def parse_hand_folder(path: Path, game: Game | None = None) -> HandFolder:

@@ -142,6 +142,9 @@ def _prepare(config: LiveConfig, screen) -> LiveRun:
         seats = tuple(profile.seats)  # needs the table section
     except CalibrationError as exc:
         raise LiveSetupError(str(exc)) from None
+    if config.game.board_notes and profile.require_table().board is None:
+        raise LiveSetupError(f"the calibration '{profile.name}' has no board zone, which Hold'em needs; "
+                             f"calibrate the table with one, or play --game indian (no board).")
     step("step_profile", "done")
     step("step_camera", "busy")
     random_position = config.position is None

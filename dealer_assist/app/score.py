@@ -177,7 +177,7 @@ def run_score(plan: ScorePlan, options: ScoreOptions, progress: Callable[[], Non
     if tables:
         table_readings = read_table_photos([str(p) for p in tables], plan.profile, jobs=options.jobs, progress=step)
         for p, tr in zip(tables, table_readings):
-            folders[p], zone_readings = table_hand(p, plan.profile, tr)
+            folders[p], zone_readings = table_hand(p, plan.profile, tr, options.game)
             by_path.update(zone_readings)
     return [score_hand(folders[p], by_path, options.overrides()) for _, p in plan.items]
 

@@ -17,7 +17,8 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from dealer_assist.app.hand_folders import BOARD, HandFolder, PhotoSlot, is_photo, looks_like_hand, read_settings_file
+from dealer_assist.app.hand_folders import (BOARD, HandFolder, PhotoSlot, hand_game, is_photo, looks_like_hand,
+                                            read_settings_file)
 from dealer_assist.app.photo_files import load_photo
 from dealer_assist.app.photos import ImageReading
 from dealer_assist.app.readers import table_reader
@@ -110,7 +111,7 @@ def is_table_folder(folder: Path) -> bool:
 def table_settings(photo: Path) -> tuple[dict[str, Any], list[str]]:
     """The settings beside a whole-table photo: ``<stem>.json`` (optional), and problems found in it.
 
-    Fields used: ``position``, ``zero_joker``, ``tie_policy`` (as in
+    Fields used: ``position``, ``zero_joker``, ``tie_policy``, ``game`` (as in
     ``hand.json``), ``serials`` (overrides by zone name: ``{"P2": ["1234567",
     "7654321"], "board": [...]}``) and ``seats`` (the seats in play, when not all
     of the profile's seats hold a hand). Other fields are ignored.
@@ -131,11 +132,12 @@ def _seats_in_play(photo: Path, settings: dict[str, Any], profile, problems: lis
     return [s for s in seats if s in in_play]
 
 
-def table_hand(photo: Path, profile, reading: TableReading) -> tuple[HandFolder, dict[str, ImageReading]]:
+def table_hand(photo: Path, profile, reading: TableReading, game=None) -> tuple[HandFolder, dict[str, ImageReading]]:
     """Turn a whole-table photo's reading into a hand folder with one slot per zone.
 
     The board zone must hold 3 notes and every seat in play 2 (all the
-    profile's seats, or the sidecar's ``seats``). A note in no zone, or in a
+    profile's seats, or the sidecar's ``seats``); in Indian poker (``game``, else the
+    sidecar's ``"game"``; RULES.md §7) every seat in play 1 and the board zone none. A note in no zone, or in a
     seat not in play, is a problem (the hand then needs review): a note is
     never dropped or given to a seat by guess.
 
@@ -144,6 +146,8 @@ def table_hand(photo: Path, profile, reading: TableReading) -> tuple[HandFolder,
         slots' paths are ``<photo>[board]``, ``<photo>[<seat>]``.
     """
     settings, problems = table_settings(photo)
+    played, why = hand_game(settings, game, photo.with_suffix(".json").name)
+    problems += why
     in_play = _seats_in_play(photo, settings, profile, problems)
     manual = settings.get("serials")
     if isinstance(manual, dict):
@@ -152,7 +156,8 @@ def table_hand(photo: Path, profile, reading: TableReading) -> tuple[HandFolder,
     def virtual(zone: str) -> Path:
         return photo.with_name(f"{photo.name}[{zone}]")
 
-    slots = [PhotoSlot(virtual(BOARD), BOARD, 3)] + [PhotoSlot(virtual(s), s, 2) for s in in_play]
+    slots = ([PhotoSlot(virtual(BOARD), BOARD, played.board_notes)] if played.board_notes else []) + [
+        PhotoSlot(virtual(s), s, played.pocket_notes) for s in in_play]
     readings: dict[str, ImageReading] = {}
     if reading.error:
         for slot in slots:
@@ -165,6 +170,8 @@ def table_hand(photo: Path, profile, reading: TableReading) -> tuple[HandFolder,
         if tn.zone is None:
             problems.append(f"{photo.name}: {what} at ({x:.0f}, {y:.0f}) px lies in no zone of the calibration "
                             f"'{profile.name}'.")
+        elif tn.zone == BOARD and BOARD not in by_zone:
+            problems.append(f"{photo.name}: {what} lies in the board zone; Indian poker has no board notes.")
         elif tn.zone not in by_zone:
             problems.append(f"{photo.name}: {what} lies in seat {tn.zone}, which is not in play.")
         else:

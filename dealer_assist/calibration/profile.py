@@ -163,8 +163,9 @@ class TablePlane:
         return [z.name for z in self.zones if z.kind == ZoneKind.SEAT]
 
     @property
-    def board(self) -> Zone:
-        return next(z for z in self.zones if z.kind == ZoneKind.BOARD)
+    def board(self) -> Zone | None:
+        """The board zone; ``None`` for a table of Indian poker only (RULES.md §7: no board)."""
+        return next((z for z in self.zones if z.kind == ZoneKind.BOARD), None)
 
     def zone(self, name: str) -> Zone:
         """The zone called ``name``; ``KeyError`` when there is none."""

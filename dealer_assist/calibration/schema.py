@@ -116,8 +116,9 @@ class _TableFile(BaseModel):
     def _zone_names(self) -> "_TableFile":
         names = [z.name for z in self.zones]
         boards = [z for z in self.zones if z.kind == ZoneKind.BOARD]
-        if len(boards) != 1 or boards[0].name != "board":
-            raise ValueError("zones must hold exactly one board zone, named 'board'")
+        if len(boards) > 1 or (boards and boards[0].name != "board"):
+            raise ValueError("zones must hold exactly one board zone, named 'board', or none "
+                             "(a table of Indian poker only)")
         if len(set(names)) != len(names):
             raise ValueError("zone names must be unique")
         for z in self.zones:

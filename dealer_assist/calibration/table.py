@@ -417,9 +417,13 @@ def zones_from_json(obj: Any, source: str = "the zones file") -> list[Zone]:
             raise CalibrationError(f"{source}: zone {name!r} has a polygon without area.")
         zones.append(Zone(name, ZoneKind(kind), p))
     boards = [z for z in zones if z.kind == ZoneKind.BOARD]
-    if len(boards) != 1 or boards[0].name != "board":
-        raise CalibrationError(f"{source}: exactly one zone must be the board (kind and name \"board\").")
-    _check_seats([z.name for z in zones if z.kind == ZoneKind.SEAT])
-    if len(zones) < 2:
+    if len(boards) > 1 or (boards and boards[0].name != "board"):
+        raise CalibrationError(f"{source}: at most one zone may be the board (kind and name \"board\").")
+    seats = [z for z in zones if z.kind == ZoneKind.SEAT]
+    _check_seats([z.name for z in seats])
+    if not seats:
         raise CalibrationError(f"{source}: there is no seat zone.")
-    return [boards[0]] + [z for z in zones if z.kind == ZoneKind.SEAT]
+    if not boards and len(seats) < 2:
+        raise CalibrationError(f"{source}: there is no board zone and only 1 seat zone; a table needs a board zone "
+                               f"(kind and name \"board\"), or 2 seats or more for Indian poker, which has no board.")
+    return boards + seats
