@@ -317,9 +317,11 @@ def report(work: Path, names: list[str], url: str, windows: dict, spectator: Spe
     local: dict[tuple[str, str, int], dict] = {}
     nets: dict[str, Fraction] = {}
     warnings_total = 0
+    kinds: list[str] = []
     for name in names:
         records, warnings = read_log(work / f"{name}.jsonl")
         warnings_total += len(warnings)
+        kinds.extend(warnings[:1])
         for r in records:
             local[(name, r["session"], r["hand"])] = r
         for p in build_ledger(records).players:
@@ -336,7 +338,8 @@ def report(work: Path, names: list[str], url: str, windows: dict, spectator: Spe
     club_nets = {p.name: Fraction(p.net) for p in ledger.players}
     ledger_equal = club_nets == {n: v for n, v in nets.items()}
     print()
-    print(f"hands in the local logs: {len(local)} ({warnings_total} torn line(s) skipped, from SIGKILLed tables)")
+    print(f"hands in the local logs: {len(local)} ({warnings_total} line(s) the log's reader skipped"
+          f"{': ' + kinds[0] if kinds else ''})")
     print(f"hands in the club:       {count[0]}")
     print(f"lost: {len(lost)}   unknown: {len(unknown)}   duplicated: {duplicated}   changed: {len(changed)}")
     print(f"club ledger = sum of the {len(names)} local ledgers, chip for chip: {ledger_equal} "
