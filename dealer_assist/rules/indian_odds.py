@@ -44,7 +44,7 @@ from typing import Any
 from dealer_assist.rules.errors import HandError
 from dealer_assist.rules.hands import NO_HAND, best_note
 from dealer_assist.rules.notes import rank_options
-from dealer_assist.rules.odds import DEAD, SERIALS, UNKNOWN_NOTE_IN, PlayerOdds, _fraction_text
+from dealer_assist.rules.odds import DEAD, SERIALS, UNKNOWN_NOTE_IN, PlayerOdds, player_odds_entry
 from dealer_assist.rules.options import Game
 from dealer_assist.rules.showdown import Hand, Player, evaluate  # noqa: F401 (Player: doctests)
 
@@ -207,14 +207,9 @@ def indian_odds_to_json(odds: IndianOdds, *, exact: bool = False, digits: int = 
     def entries(views: tuple[PlayerOdds, ...], own: bool) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for k, p in enumerate(views):
-            entry: dict[str, Any] = {"win": round(p.win, digits), "tie": round(p.tie, digits)}
-            if p.status != "in":
-                entry["status"] = p.status
-            if exact:
-                entry["win_exact"] = _fraction_text(p.win_exact)
-                entry["tie_exact"] = _fraction_text(p.tie_exact)
-                if own:
-                    entry["notes_left"] = odds.notes_left[k]
+            entry = player_odds_entry(p, digits, exact)
+            if exact and own:
+                entry["notes_left"] = odds.notes_left[k]
             out[p.name] = entry
         return out
 

@@ -384,20 +384,24 @@ def odds_to_json(odds: AllInOdds, *, exact: bool = False, digits: int = 4) -> di
     >>> odds_to_json(all_in_odds(hand))
     {'players': {'A': {'win': 0.0, 'tie': 1.0}, 'B': {'win': 0.0, 'tie': 1.0}}, 'board_unknown': 0}
     """
-    players: dict[str, Any] = {}
-    for p in odds.players:
-        entry: dict[str, Any] = {"win": round(p.win, digits), "tie": round(p.tie, digits)}
-        if p.status != "in":
-            entry["status"] = p.status
-        if exact:
-            entry["win_exact"] = _fraction_text(p.win_exact)
-            entry["tie_exact"] = _fraction_text(p.tie_exact)
-        players[p.name] = entry
+    players = {p.name: player_odds_entry(p, digits, exact) for p in odds.players}
     out: dict[str, Any] = {"players": players, "board_unknown": odds.board_unknown}
     if exact:
         out["deals"] = odds.deals
         out["split_exact"] = _fraction_text(odds.split_exact)
     return out
+
+
+def player_odds_entry(p: PlayerOdds, digits: int, exact: bool) -> dict[str, Any]:
+    """One player's JSON entry of the odds (both games): ``win``/``tie`` rounded to ``digits``,
+    ``status`` when not ``"in"``, and with ``exact`` the fractions as ``"a/b"`` text."""
+    entry: dict[str, Any] = {"win": round(p.win, digits), "tie": round(p.tie, digits)}
+    if p.status != "in":
+        entry["status"] = p.status
+    if exact:
+        entry["win_exact"] = _fraction_text(p.win_exact)
+        entry["tie_exact"] = _fraction_text(p.tie_exact)
+    return entry
 
 
 def _fraction_text(value: Fraction) -> str:
