@@ -522,9 +522,13 @@ def _hand(record: Mapping[str, Any], ante: int, rake: int, since: datetime | Non
     folded = list(record.get("folded") or [])
     source = record.get("input") or {}
     seats = [p["name"] for p in source.get("players", [])]
-    if seats and (strangers := [w for w in [*winners, *payouts] if w not in seats]):
-        raise ValueError(f"{strangers[0][:40]!r} is named a winner but is not a player of the hand")
     best = record.get("best_hands") or {}
+    # the players of the hand: its input's seats, and every seat live logged chips, a fold or a best hand for
+    # (live logs one for each seat in the hand; logs written before the input kept every seat of a Hold'em hand
+    # left out the last player standing, who wins without showing)
+    players = {*seats, *put_in, *folded, *best}
+    if seats and (strangers := [w for w in [*winners, *payouts] if w not in players]):
+        raise ValueError(f"{strangers[0][:40]!r} is named a winner but is not a player of the hand")
     dealt: list[str] = []
     for name in [*seats, *put_in, *folded, *best, *winners, *payouts]:
         if name not in dealt:

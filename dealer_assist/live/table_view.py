@@ -33,7 +33,6 @@ from typing import Iterable, Mapping, Sequence
 
 from dealer_assist.rules import (
     BestHand,
-    Game,
     Hand,
     HandError,
     Player,
@@ -185,13 +184,16 @@ class TableView:
         return tuple(s.serial for s in self.board if s.serial is not None)
 
     def hand_json(self) -> dict:
-        """The hand in FORMATS.md §1 form (known serials only; seats with both pocket notes known, and
-        every seat in the hand that folded or did not reveal, with no pocket: the last player standing
-        of an Indian poker hand shows nothing, RULES.md §7.4)."""
+        """The hand in FORMATS.md §1 form: known serials only, and every seat in the hand -- the seats
+        the rules evaluate (:func:`table_view`), in both games. A seat whose pocket notes are not both
+        known is there with no pocket, ``"folded": true`` or ``"revealed": false``: the last player
+        standing wins without showing (RULES.md §4, §7.4), so a hand whose other seats folded, some
+        after showing their notes, is still the hand the rules decided (its winner is one of its
+        players; ``history --show`` and ``eval`` settle it as the table did)."""
         players = []
         chips = self.state.chips_map
         for seat in self.seats:
-            if not seat.revealed and not (seat.in_hand and (self.state.game is Game.INDIAN)):
+            if not seat.in_hand:
                 continue
             p: dict = {"name": seat.name, "pocket": list(seat.serials[:self.state.pocket_notes])
                        if seat.revealed else []}

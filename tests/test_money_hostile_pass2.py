@@ -1,0 +1,100 @@
+"""Issue 20, the second hostile pass: each finding as its repro through the real commands (`live` typed
+at on its standard input, then `ledger`, `history`, the spectator application over HTTP for `serve`).
+Each test failed before its fix."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from dealer_assist.cli import app
+from live_helpers import plain_profile, write_frames
+from test_money_bad_records import make_client
+
+runner = CliRunner()
+
+BOARD = ["1230567", "9990111", "4445444"]
+ALICE = ["7654321", "0102030"]
+BORIS = ["3336333", "8888888"]
+
+
+def run(*args, input=None):
+    result = runner.invoke(app, [str(a) for a in args], input=input, env={"COLUMNS": "200"})
+    assert "Traceback" not in result.output, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    return result
+
+
+@pytest.fixture
+def table(tmp_path, monkeypatch):
+    """Three seats (alice, boris, cara) on a plain recording: hands are typed, as the croupier does."""
+    monkeypatch.setenv("DEALER_ASSIST_NO_DISPLAY", "1")
+    frames = write_frames(tmp_path / "frames", 2)
+    profile = plain_profile((320, 180), ["alice", "boris", "cara"], tmp_path / "table.json")
+    return frames, str(profile.path), tmp_path
+
+
+def live(table, lines, log):
+    frames, profile, _ = table
+    return run("live", "--camera", frames, "--calibration", profile, "--position", "4", "--no-ocr", "--no-window",
+               "--json", "--log", log, input="\n".join(lines) + "\n")
+
+
+def typed(seat, pocket):
+    return [f"{seat} {i} {s}" for i, s in enumerate(pocket, 1)]
+
+
+BOARD_LINES = [f"board {i} {s}" for i, s in enumerate(BOARD, 1)]
+CHIPS = ["chips alice 10", "chips boris 10", "chips cara 10"]
+
+
+# -- A (critical). the last player standing, not shown, after a folded seat showed its notes -------------
+@pytest.mark.parametrize("shown", [("alice",), ("alice", "boris")])
+def test_the_last_player_standing_unshown_is_counted_when_a_folded_seat_showed(table, shown):
+    _, _, tmp = table
+    log = tmp / "hands.jsonl"
+    pockets = {"alice": ALICE, "boris": BORIS}
+    lines = BOARD_LINES + [x for seat in shown for x in typed(seat, pockets[seat])] + CHIPS + ["fold alice",
+                                                                                                "fold boris"]
+    played = live(table, lines, log)
+    assert played.exit_code == 0, played.output
+    assert json.loads(played.stdout.strip().splitlines()[-1])["winners"] == ["cara"]
+    # the ledger counts the hand: cara takes the 30 chips
+    out = run("ledger", "--log", log, "--json")
+    assert out.exit_code == 0 and "left out" not in out.stderr, out.stderr
+    ledger = json.loads(out.stdout)
+    assert {n: p["net"] for n, p in ledger["players"].items()} == {"alice": -10, "boris": -10, "cara": 20}
+    assert ledger["hands"] == 1
+    # the logged input is the hand the rules decided: history settles it as the table did
+    again = run("history", "--log", log, "--show", "1")
+    assert again.exit_code == 0 and "Not a complete showdown" not in again.stdout, again.stdout
+    rows = [line.replace("┃", " ").replace("│", " ").split() for line in again.stdout.splitlines()]
+    assert ["main", "30", "cara", "cara"] in rows, again.stdout
+    record = json.loads(log.read_text().splitlines()[0])
+    assert [(p["name"], p.get("folded", False), p.get("revealed", True), len(p["pocket"]), p["contributed"])
+            for p in record["input"]["players"]] == [("alice", True, True, 2, 10),
+                                                      ("boris", True, True, 2 if "boris" in shown else 0, 10),
+                                                      ("cara", False, False, 0, 10)]
+    # the spectator screen's balances are the ledger's
+    (tmp / "hands.state.json").unlink(missing_ok=True)
+    with make_client(tmp) as (client, _):
+        balances = client.get("/state.json").json()["balances"]
+    assert {p["name"]: p["net"] for p in balances["players"]} == {"alice": -10, "boris": -10, "cara": 20}
+
+
+def test_a_hand_logged_before_the_fix_without_the_last_player_standing_is_still_counted(table):
+    """Logs already written kept only the seats that showed in a Hold'em hand's input: the winner, who
+    showed nothing, was no "player of the hand" and the whole hand was left out."""
+    _, _, tmp = table
+    log = tmp / "hands.jsonl"
+    played = live(table, BOARD_LINES + typed("alice", ALICE) + CHIPS + ["fold alice", "fold boris"], log)
+    assert played.exit_code == 0, played.output
+    record = json.loads(log.read_text())
+    record["input"]["players"] = [p for p in record["input"]["players"] if p.get("revealed", True)]  # as written
+    log.write_text(json.dumps(record) + "\n")
+    out = run("ledger", "--log", log, "--json")
+    assert out.exit_code == 0 and "left out" not in out.stderr, out.stderr
+    assert {n: p["net"] for n, p in json.loads(out.stdout)["players"].items()} == {"alice": -10, "boris": -10,
+                                                                                  "cara": 20}
