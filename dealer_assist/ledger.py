@@ -69,6 +69,8 @@ meeting's balances add up to 0 (with no ante or rake option given).
 
 from __future__ import annotations
 
+import heapq
+from collections import deque
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum, unique
@@ -624,38 +626,45 @@ def _zero_sum_groups(amounts: Sequence[Chips]) -> list[list[int]]:
 
 
 def _greedy_groups(amounts: Sequence[Chips]) -> list[list[int]]:
-    """Pairs of opposite equal amounts, then everything else as one group."""
+    """Pairs of opposite equal amounts (each with the first free opposite after it), then everything else
+    as one group. Amounts are looked up by value, so a log of thousands of players settles in
+    milliseconds (a scan of every pair took minutes for 20,000)."""
+    waiting: dict[Chips, deque[int]] = {}
+    for i, amount in enumerate(amounts):
+        waiting.setdefault(amount, deque()).append(i)
     groups: list[list[int]] = []
-    free = list(range(len(amounts)))
     used: set[int] = set()
-    for i in free:
+    for i, amount in enumerate(amounts):
         if i in used:
             continue
-        for j in free:
-            if j > i and j not in used and amounts[i] + amounts[j] == 0:
-                groups.append([i, j])
-                used.update((i, j))
-                break
-    rest = [i for i in free if i not in used]
+        opposite = waiting.get(-amount)
+        while opposite and (opposite[0] <= i or opposite[0] in used):
+            opposite.popleft()  # an earlier free one would have been paired with i already
+        if opposite:
+            j = opposite.popleft()
+            groups.append([i, j])
+            used.update((i, j))
+    rest = [i for i in range(len(amounts)) if i not in used]
     if rest:
         groups.append(rest)
     return groups
 
 
 def _transfers_within(group: Sequence[tuple[str, Chips]]) -> list[Transfer]:
-    """Settle a group that adds up to 0: the largest debtor pays the largest creditor, in turn."""
-    owed = [[amount, name] for name, amount in group if amount > 0]
-    owing = [[-amount, name] for name, amount in group if amount < 0]
-    order = {name: i for i, (name, _) in enumerate(group)}
+    """Settle a group that adds up to 0: the largest debtor pays the largest creditor, in turn (equal
+    amounts in the group's order); two heaps, so thousands of parties settle in milliseconds."""
+    owed = [(-amount, i, name) for i, (name, amount) in enumerate(group) if amount > 0]
+    owing = [(amount, i, name) for i, (name, amount) in enumerate(group) if amount < 0]
+    heapq.heapify(owed)
+    heapq.heapify(owing)
     out: list[Transfer] = []
     while owed and owing:
-        owed.sort(key=lambda x: (-x[0], order[x[1]]))
-        owing.sort(key=lambda x: (-x[0], order[x[1]]))
-        credit, debt = owed[0], owing[0]
-        amount = min(credit[0], debt[0])
-        out.append(Transfer(debt[1], credit[1], amount))
-        credit[0] -= amount
-        debt[0] -= amount
-        owed = [x for x in owed if x[0]]
-        owing = [x for x in owing if x[0]]
+        credit, ci, payee = heapq.heappop(owed)
+        debt, di, payer = heapq.heappop(owing)
+        amount = min(-credit, -debt)
+        out.append(Transfer(payer, payee, amount))
+        if -credit > amount:
+            heapq.heappush(owed, (credit + amount, ci, payee))
+        if -debt > amount:
+            heapq.heappush(owing, (debt + amount, di, payer))
     return out

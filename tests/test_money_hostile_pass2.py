@@ -5,6 +5,10 @@ Each test failed before its fix."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -14,6 +18,14 @@ from live_helpers import plain_profile, write_frames
 from test_money_bad_records import make_client
 
 runner = CliRunner()
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _cli(*args, timeout=120, tz="UTC"):
+    """The real command in its own process (a time limit, the time zone set)."""
+    env = {**os.environ, "TZ": tz, "PYTHONPATH": str(REPO), "COLUMNS": "200"}
+    return subprocess.run([sys.executable, "-m", "dealer_assist", *map(str, args)], capture_output=True, text=True,
+                          env=env, timeout=timeout)
 
 BOARD = ["1230567", "9990111", "4445444"]
 ALICE = ["7654321", "0102030"]
@@ -98,3 +110,33 @@ def test_a_hand_logged_before_the_fix_without_the_last_player_standing_is_still_
     assert out.exit_code == 0 and "left out" not in out.stderr, out.stderr
     assert {n: p["net"] for n, p in json.loads(out.stdout)["players"].items()} == {"alice": -10, "boris": -10,
                                                                                   "cara": 20}
+
+
+# -- B (high). a log of thousands of seats: the settle-up took minutes (serve recomputes it per hand) ----
+def _crowded_log(path, hands=80, seats=250):
+    """``hands`` hands of ``seats`` seats each, every seat a new name (a forged or joined log): one seat
+    takes the pot of 1 chip from each other, so 20,000 players with no two opposite balances equal."""
+    with open(path, "w") as fh:
+        for h in range(hands):
+            names = [f"h{h}p{i}" for i in range(seats)]
+            payouts = {n: 0 for n in names}
+            payouts[names[0]] = seats
+            fh.write(json.dumps({"schema": "dealer-assist/hand-log", "version": 1, "session": "s", "hand": h + 1,
+                                 "finished": "2025-01-01T20:00:00+00:00", "status": "showdown",
+                                 "winners": [names[0]], "chips": {n: 1 for n in names},
+                                 "settlement": {"payouts": payouts, "carry": 0}}) + "\n")
+    return path
+
+
+def test_a_log_of_20000_players_is_settled_in_seconds(tmp_path):
+    from test_money_bad_records import settle
+
+    log = _crowded_log(tmp_path / "hands.jsonl")
+    # before: 40 hands took 42 s, these 80 several minutes (every pair of balances compared, then the debtors
+    # sorted again for every transfer); the limit is 10 times what it takes now on this machine
+    result = _cli("ledger", "--log", log, "--json", tz="UTC", timeout=60)
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    assert out["hands"] == 80 and len(out["players"]) == 20_000
+    assert out["players"]["h7p0"]["net"] == 249 and out["players"]["h7p1"]["net"] == -1
+    assert len(out["transfers"]) == 19_920 and set(settle(out).values()) == {0}
