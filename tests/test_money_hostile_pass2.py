@@ -140,3 +140,50 @@ def test_a_log_of_20000_players_is_settled_in_seconds(tmp_path):
     assert out["hands"] == 80 and len(out["players"]) == 20_000
     assert out["players"]["h7p0"]["net"] == 249 and out["players"]["h7p1"]["net"] == -1
     assert len(out["transfers"]) == 19_920 and set(settle(out).values()) == {0}
+
+
+# -- C (critical). the unlogged hands appended after a torn last line: the first of them was lost ---------
+def test_hands_kept_off_a_full_disk_are_all_counted_when_appended_after_a_torn_line(table, monkeypatch):
+    """A power cut left the log's last line torn; the next night the disk is full, so live keeps the hands
+    beside the log and prints `cat FALLBACK >> LOG`. cat adds no newline: the first kept hand used to be
+    glued to the torn line and skipped with it by every reader."""
+    import errno
+    import shlex
+
+    frames, profile, tmp = table
+    log = tmp / "hands.jsonl"
+    good = live(table, BOARD_LINES + typed("alice", ALICE) + typed("boris", BORIS) + CHIPS[:2], log)
+    assert good.exit_code == 0, good.output
+    whole = log.read_bytes()
+    log.write_bytes(whole + whole[:150])  # hand 1, then a copy of it cut by the power cut
+    real = os.write
+
+    def full(fd, data):
+        if os.readlink(f"/proc/self/fd/{fd}") == str(log):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(fd, data)
+
+    monkeypatch.setattr(os, "write", full)
+    lines = BOARD_LINES + typed("alice", ALICE) + CHIPS + ["fold alice", "fold boris", "new"]
+    lines += BOARD_LINES + typed("alice", ALICE) + typed("boris", BORIS) + ["chips alice 4", "chips boris 4"]
+    kept = live(table, lines, log)
+    monkeypatch.setattr(os, "write", real)
+    assert kept.exit_code == 2, kept.output
+    command = next(x.strip() for x in kept.stderr.splitlines() if x.strip().startswith("cat "))
+    subprocess.run(["bash", "-c", command], check=True)
+    out = run("ledger", "--log", log, "--json")
+    assert out.exit_code == 0, out.stderr
+    ledger = json.loads(out.stdout)
+    assert ledger["hands"] == 3  # hand 1 of the first night, both hands of the second
+    # night 1: boris's set beats alice (10 each); night 2: cara takes 30; then boris wins 8 (4 each)
+    assert {n: p["net"] for n, p in ledger["players"].items()} == {"alice": -10 - 10 - 4, "boris": 10 - 10 + 4,
+                                                                    "cara": 20}
+    assert "line 2 of" in out.stderr and "begins with a record cut by a crash, then a whole record" in out.stderr
+    (tmp / "hands.state.json").unlink(missing_ok=True)
+    with make_client(tmp) as (client, _):  # the screen reads the log the same way
+        balances = client.get("/state.json").json()["balances"]
+    assert balances["hands"] == 2 and {p["name"]: p["net"] for p in balances["players"]} == {
+        "alice": -14, "boris": -6, "cara": 20}  # the last record's session: the second night
+    listed = run("history", "--log", log, "--json")
+    assert [json.loads(x)["hand"] for x in listed.stdout.splitlines()] == [1, 1, 2]
+    assert shlex.split(command)[-1] == str(log)

@@ -4,7 +4,9 @@ A crash (power cut, ``kill -9``) loses at most the hand in progress: each
 record is written with a single ``write`` on a file opened for appending,
 then flushed to the disk (``fsync``) before the next hand starts. A line
 torn by a crash in the middle of that write is skipped (with a warning) when
-the log is read, and the next record starts on a fresh line.
+the log is read, and the next record starts on a fresh line. A record glued to
+a torn line (appended by a tool that starts no fresh line: ``cat FALLBACK >>
+LOG``) is still read, with a warning about the torn part.
 
 A record (``schema`` ``dealer-assist/hand-log``, version 1)::
 
@@ -269,7 +271,16 @@ def record_from_line(number: int, line: bytes | None, label: str) -> tuple[dict[
         obj = parse_json(line, where)
     except JsonInputError as exc:
         if exc.reason.startswith("is not valid JSON"):
-            return None, f"{where} is not a whole record (cut by a crash?); skipped."
+            cut = f"{where} is not a whole record (cut by a crash?); skipped."
+            glued = _glued_record(line)
+            if glued is None:
+                return None, cut
+            record, warning = record_from_line(number, glued, label)
+            if record is None:
+                return None, cut
+            return record, (f"{where} begins with a record cut by a crash, then a whole record with no newline "
+                            f"between (appended after the cut, e.g. by cat); the cut part is skipped, the whole "
+                            f"record read.")
         return None, f"{where} {exc.reason}; skipped."
     if not isinstance(obj, dict) or obj.get("schema") != SCHEMA:
         return None, f"{where} is not a hand record; skipped."
@@ -283,6 +294,19 @@ def record_from_line(number: int, line: bytes | None, label: str) -> tuple[dict[
     if problem is not None:
         return None, f"{where} is not a valid hand record ({problem}); skipped."
     return record, None
+
+
+def _glued_record(line: bytes) -> bytes | None:
+    """The last part of ``line`` (not JSON) that starts like a hand record, after its start: a record
+    appended to a log whose last line was torn, by a tool that does not start a fresh line (``cat
+    FALLBACK >> LOG``); None when there is none. A record's own strings cannot hold the start
+    unescaped, so a start inside a line is where a glued record begins."""
+    found = None
+    for match in _RECORD_START.finditer(line, 1):
+        found = match.start()
+    if found is None:
+        return None
+    return line[found:].lstrip()
 
 
 def open_log(path: str | os.PathLike) -> BinaryIO:
