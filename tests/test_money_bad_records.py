@@ -292,3 +292,38 @@ class make_client:
 
     def __exit__(self, *exc):
         return self.client.__exit__(*exc)
+
+
+# -- 11. names that look alike ------------------------------------------------------------------------
+def test_one_name_in_two_unicode_forms_is_one_player_and_look_alikes_are_warned(tmp_path):
+    composed, decomposed = "Zo\u00e9", "Zoe\u0301"
+    cyrillic, spaced = "\u0410nna", "Anna "
+    hands = [two_seats(composed, "Anna", hand=1, chips=10), two_seats(decomposed, cyrillic, hand=2, chips=10),
+             two_seats(composed, spaced, hand=3, chips=10), two_seats(decomposed, "anna", hand=4, chips=10)]
+    log = write_log(tmp_path / "hands.jsonl", hands)
+    result = run("ledger", "--log", log, "--json")
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert out["players"][composed]["hands_played"] == 4 and decomposed not in out["players"]  # NFC: one player
+    assert out["players"][composed]["net"] == -40
+    warning = [w for w in result.stderr.splitlines() if "look alike" in w]
+    assert len(warning) == 1, result.stderr
+    assert ("players 'Anna' and 'Аnna' (CYRILLIC CAPITAL LETTER A) and 'Anna ' (spaces at an end) and 'anna' look "
+            "alike but are counted as 4 different players") in warning[0]
+    with make_client(tmp_path) as (client, watcher):
+        names = [p["name"] for p in client.get("/state.json").json()["balances"]["players"]]
+    assert names.count(composed) == 1 and len(names) == 5
+    assert [w for w in watcher.warned if "look alike" in w]
+
+
+def test_history_lists_a_long_log_in_tables_of_one_width(tmp_path):
+    from dealer_assist.cli.history_cmd import ROWS_PER_TABLE
+
+    count = ROWS_PER_TABLE * 2 + 5
+    log = write_log(tmp_path / "hands.jsonl", [{**GOOD[0], "hand": i} for i in range(1, count + 1)])
+    result = run("history", "--log", log)
+    assert result.exit_code == 0, result.stderr
+    rows = [line for line in result.stdout.splitlines() if line.startswith("│")]
+    assert [int(line.split("│")[1]) for line in rows] == list(range(1, count + 1))
+    assert len({len(line) for line in rows}) == 1  # the same widths across the tables
+    assert result.stdout.count(f"{count} hand") == 1

@@ -18,14 +18,12 @@ from rich.text import Text
 from dealer_assist.cli.app import app
 from dealer_assist.cli.club_cmd import checked_table, club_history, club_label, club_option, table_option
 from dealer_assist.cli.options import LOG_DEFAULT, fail, lang_option, resolve_lang, shown_default, since_time
-from dealer_assist.cli.output import json_line, output_errors, report_console
+from dealer_assist.cli.output import Warnings, json_line, output_errors, print_warnings, report_console
 from dealer_assist.i18n import Lang, texts
 from dealer_assist.render import name_text, render_showdown, safe_text
 
 __all__ = ["history_command"]
 
-#: Lines of the log said one by one; the rest are counted.
-WARNINGS_SHOWN = 10
 
 
 def _cell(value: object) -> Text:
@@ -53,35 +51,54 @@ def history_command(
                                          help="With --club: hands in which a note had this 7-digit serial."),
 ) -> None:
     """List the hands logged by `dealer-assist live`, or show one again (--show N)."""
-    from dealer_assist.live.history import HistoryError, default_log_path, read_log
+    from dealer_assist.live.history import HistoryError, default_log_path, iter_log
 
     lang = resolve_lang(lang)
+    warnings = Warnings()
+    err = report_console(stderr=True)
     if club is not None:
         if log is not None:
             fail("--club and --log name two sources; give one of them.")
-        records, warnings = club_history(club, checked_table(table), since_time(since),
-                                         since_time(until, "--until"), serial), []
+        records = iter(club_history(club, checked_table(table), since_time(since), since_time(until, "--until"),
+                                    serial))
         path = club_label(club, table)
     else:
         if any(v is not None for v in (table, since, until, serial)):
             fail("--table, --since, --until and --serial search a club; give --club URL too.")
         path = log if log is not None else default_log_path()
-        try:
-            records, warnings = read_log(path)
-        except HistoryError as exc:
-            fail(str(exc))
-    err = report_console(stderr=True)
-    for w in warnings[:WARNINGS_SHOWN]:
-        err.print(safe_text(f"warning: {w}"), markup=False, highlight=False, soft_wrap=True)
-    if len(warnings) > WARNINGS_SHOWN:  # a torn or foreign log: a screenful, not thousands of lines
-        err.print(f"warning: and {len(warnings) - WARNINGS_SHOWN} more line(s) of the log that are not hand records; "
-                  f"skipped.", markup=False, highlight=False, soft_wrap=True)
-    if show is not None:
-        if show > len(records):
-            fail(f"The log {path} holds {len(records)} hand(s); there is no hand {show}.")
-        records = [records[show - 1]]
-    with output_errors():
-        _print_history(records, path, show, as_json, lang)
+        # the log is read one record at a time: the list keeps a row of text per hand, --json and --show no more
+        records = iter_log(path, warnings)
+
+    def warn_all() -> None:
+        print_warnings(err, warnings.kept, total=warnings.total,
+                       what="line(s) of the log that are not hand records; skipped.")
+
+    try:
+        if show is not None:
+            chosen, count = None, 0
+            for record in records:
+                count += 1
+                if count == show:
+                    chosen = record
+            warn_all()
+            if chosen is None:
+                fail(f"The log {path} holds {count} hand(s); there is no hand {show}.")
+            with output_errors():
+                _print_history([chosen], path, show, as_json, lang)
+        elif as_json:
+            with output_errors():
+                for record in records:
+                    sys.stdout.write(json_line(record))
+                sys.stdout.flush()
+            warn_all()
+        else:
+            club_rows = isinstance(path, str)  # a club's hands: each names its table
+            rows = [_row(i, r, club_rows) for i, r in enumerate(records, 1)]
+            warn_all()
+            with output_errors():
+                _print_table(rows, path, lang, club_rows)
+    except HistoryError as exc:
+        fail(str(exc))
 
 
 def _word(t, value: object, prefix: str = "") -> object:
@@ -90,8 +107,58 @@ def _word(t, value: object, prefix: str = "") -> object:
     return t[key] if key in t else value
 
 
+def _row(number: int, r: dict, club: bool = False) -> tuple[str, ...]:
+    """The list's row of one record, as text (a checked record: every field of the right type); ``club``:
+    with the record's table after the number. The status is the last cell."""
+    board = " ".join(n.get("serial") or "?" for n in r.get("notes", []) if n.get("zone") == "board")
+    return (str(number), *([_text(r.get("table"))] if club else []),
+            str(r.get("finished") or "").replace("T", " ")[:19], _text(r.get("hand")),
+            _text(r.get("position")), _text(r.get("dealer")), board or "—", ", ".join(r.get("winners") or []) or "—",
+            r.get("status") or "")
+
+
+def _text(value: object) -> str:
+    return "" if value is None else str(value)
+
+
+#: Rows of the list laid out at a time: a log of 40,000 hands is printed as tables of this many rows, of the
+#: same column widths, so the terminal's table is never held whole in memory (it took 430 MB).
+ROWS_PER_TABLE = 1000
+
+
+def _print_table(rows: list[tuple[str, ...]], path, lang: str, club: bool = False) -> None:
+    """The list of hands on standard output (OSError when it cannot be written)."""
+    from rich.cells import cell_len
+
+    console = report_console()
+    t = texts(lang)
+    header = ("#", *(["Table"] if club else []), t["finished"], t["hand"], "P", t["dealer"], t["board notes"],
+              t["summary_winners"], t["status"])
+    if len(rows) <= ROWS_PER_TABLE:
+        table = Table(title=_cell(t["history_title"].format(path=path, n=len(rows))), title_justify="left")
+        for col in header:
+            table.add_column(col)
+        for row in rows:
+            table.add_row(*(_cell(cell) for cell in row[:-1]), _cell(_word(t, row[-1])))
+        console.print(table)
+        return
+    widths = [cell_len(h) for h in header]
+    for row in rows:
+        for i, cell in enumerate(row):
+            widths[i] = max(widths[i], cell_len(_cell(_word(t, cell) if i == len(row) - 1 else cell).plain))
+    for start in range(0, len(rows), ROWS_PER_TABLE):
+        first = start == 0
+        table = Table(title=_cell(t["history_title"].format(path=path, n=len(rows))) if first else None,
+                      title_justify="left", show_header=first)
+        for col, width in zip(header, widths):
+            table.add_column(col, min_width=width, max_width=width)
+        for row in rows[start:start + ROWS_PER_TABLE]:
+            table.add_row(*(_cell(cell) for cell in row[:-1]), _cell(_word(t, row[-1])))
+        console.print(table)
+
+
 def _print_history(records: list[dict], path: Path, show: Optional[int], as_json: bool, lang: str) -> None:
-    """The list of hands, or the one hand of ``--show``, on standard output (OSError when it cannot be written)."""
+    """The one hand of ``--show``, on standard output (OSError when it cannot be written)."""
     from dealer_assist.rules import HandError, evaluate, parse_hand
 
     if as_json:
@@ -101,20 +168,6 @@ def _print_history(records: list[dict], path: Path, show: Optional[int], as_json
         return
     console = report_console()
     t = texts(lang)
-    if show is None:
-        table = Table(title=_cell(t["history_title"].format(path=path, n=len(records))), title_justify="left")
-        club = isinstance(path, str)  # a club's hands: each names its table
-        for col in ("#", *(["Table"] if club else []), t["finished"], t["hand"], "P", t["dealer"], t["board notes"],
-                    t["summary_winners"], t["status"]):
-            table.add_column(col)
-        for i, r in enumerate(records, 1):
-            board = " ".join(n.get("serial") or "?" for n in r.get("notes", []) if n.get("zone") == "board")
-            table.add_row(str(i), *([_cell(r.get("table"))] if club else []),
-                          _cell(str(r.get("finished") or "").replace("T", " ")[:19]), _cell(r.get("hand")),
-                          _cell(r.get("position")), _cell(r.get("dealer")), _cell(board or "—"),
-                          _cell(", ".join(r.get("winners") or []) or "—"), _cell(_word(t, r.get("status", ""))))
-        console.print(table)
-        return
     r = records[0]
     title = (f"{t['hand']} {r.get('hand')} · {str(r.get('finished', '')).replace('T', ' ')[:19]} · "
              f"{_word(t, r.get('end', ''), 'end_')}")

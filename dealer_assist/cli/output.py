@@ -32,8 +32,8 @@ from typing import Any, Iterator
 
 from dealer_assist.fileio import dumps_json
 
-__all__ = ["print_warnings", "WARNINGS_SHOWN", "OutputError", "output_errors", "refuse_closed_stdout", "CLOSED_STDOUT",
-           "write_stdout", "degrade_unshowable", "json_line", "line_error", "report_console",
+__all__ = ["print_warnings", "WARNINGS_SHOWN", "Warnings", "OutputError", "output_errors", "refuse_closed_stdout",
+           "CLOSED_STDOUT", "write_stdout", "degrade_unshowable", "json_line", "line_error", "report_console",
            "MIN_WIDTH", "ASCII_FALLBACK"]
 
 #: The fewest columns a report is laid out in (a narrower terminal wraps its lines instead).
@@ -222,6 +222,26 @@ def line_error(number: int, message: str, as_json: bool) -> None:
 
 #: Warnings said one by one; the rest are counted (a torn or foreign log: a screenful, not thousands of lines).
 WARNINGS_SHOWN = 10
+
+
+class Warnings:
+    """A warning sink for a long read: keeps the first :data:`WARNINGS_SHOWN` sentences and counts the rest,
+    so a log of a million bad lines costs a counter, not a million sentences.
+
+    >>> w = Warnings()
+    >>> for i in range(12): w(f"line {i}")
+    >>> len(w.kept), w.total
+    (10, 12)
+    """
+
+    def __init__(self) -> None:
+        self.kept: list[str] = []
+        self.total = 0
+
+    def __call__(self, text: str) -> None:
+        self.total += 1
+        if len(self.kept) < WARNINGS_SHOWN:
+            self.kept.append(text)
 
 
 def print_warnings(console, warnings: list[str], *, what: str, total: int | None = None) -> None:

@@ -158,7 +158,10 @@ class Watcher:
         previous = None
         if hand is not None and hand is not last and last is not None:
             previous = {"hand": last["hand"], "winners": last["winners"]}
-        return {"hand": hand, "previous": previous, "balances": self.summary.balances()}
+        shown = self.summary.balances()
+        for text in self.summary.name_warnings:
+            self._warn(text)
+        return {"hand": hand, "previous": previous, "balances": shown}
 
     def served(self) -> dict[str, Any]:
         """The snapshot to show now: the newest one older than the delay, with its number and time.

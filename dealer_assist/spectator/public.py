@@ -339,6 +339,7 @@ class LogSummary:
 
         self.last: Mapping[str, Any] | None = None
         self.count = 0
+        self.name_warnings: tuple[str, ...] = ()
         self._sessions: dict[Any, Any] = {}
         self._all = LedgerBuilder(since=self.since) if self.since is not None else None
 
@@ -359,10 +360,13 @@ class LogSummary:
     def balances(self) -> dict[str, Any] | None:
         """:func:`balances` of the records added so far (the same object, without holding them)."""
         if self.last is None:
+            self.name_warnings = ()
             return None
-        if self._all is not None:
-            return _balances_json(self._all.ledger(), "since")
-        return _balances_json(self._sessions[self.last.get("session")].ledger(), "session")
+        builder, scope = (self._all, "since") if self._all is not None else (
+            self._sessions[self.last.get("session")], "session")
+        ledger = builder.ledger()
+        self.name_warnings = ledger.name_warnings  # names that look alike or like the house: said by the server
+        return _balances_json(ledger, scope)
 
 
 def balances(records: Sequence[Mapping[str, Any]], *, since: datetime | None = None) -> dict[str, Any] | None:
