@@ -109,14 +109,17 @@ def peak_rss_mb(pid: int) -> float:
 def serve_ready(log: Path, hands: int, timeout: float = 600.0) -> tuple[float, float]:
     """Seconds until serve's /state.json shows ``hands`` hands in its balances, and its peak RSS (MB) then."""
     start = time.perf_counter()
+    errors = tempfile.TemporaryFile("w+")
     proc = subprocess.Popen([sys.executable, "-m", "dealer_assist", "serve", "--log", str(log), "--delay", "0",
-                             "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env())
+                             "--port", "0"], stdout=subprocess.PIPE, stderr=errors, text=True, env=env())
     try:
         url = None
         while url is None:
             line = proc.stdout.readline()
             if not line:
-                raise RuntimeError("serve ended before printing its address")
+                proc.wait()
+                errors.seek(0)
+                raise RuntimeError(f"serve ended before printing its address: {errors.read()[-2000:]}")
             found = re.search(r"open (http://\S+)", line)
             url = found.group(1) if found else None
         base = url.rstrip("/")
