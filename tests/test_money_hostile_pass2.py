@@ -187,3 +187,27 @@ def test_hands_kept_off_a_full_disk_are_all_counted_when_appended_after_a_torn_l
     listed = run("history", "--log", log, "--json")
     assert [json.loads(x)["hand"] for x in listed.stdout.splitlines()] == [1, 1, 2]
     assert shlex.split(command)[-1] == str(log)
+
+
+# -- D (critical). the screen hid a player's debt, or showed two players as one ----------------------------
+@pytest.mark.parametrize("pair", [("\x07", "B"), ("Anna", "Anna "), ("A" * 70 + "1", "A" * 70 + "2")],
+                         ids=["a bell alone", "a trailing space", "61 letters alike"])
+def test_the_screen_shows_every_balance_and_transfer_the_ledger_has_each_name_apart(tmp_path, pair):
+    """Names the log takes (a seat name is any non-blank text of at most 100 characters): the screen
+    dropped a name of control characters with its balance and its transfer (C +5 shown, nobody paying),
+    and showed a trailing space or the 61st letter on as nothing, two players under one name."""
+    from test_money_bad_records import two_seats, write_log
+
+    a, b = pair
+    log = write_log(tmp_path / "hands.jsonl", [two_seats(a, b, hand=1), two_seats(b, "C", hand=2, minutes=1)])
+    ledger = json.loads(run("ledger", "--log", log, "--json").stdout)
+    with make_client(tmp_path) as (client, _):
+        screen = client.get("/state.json").json()
+    balances = screen["balances"]
+    assert len(balances["players"]) == len(ledger["players"]) == 3
+    assert len({p["name"] for p in balances["players"]}) == 3  # three players, three names
+    assert sorted(p["net"] for p in balances["players"]) == sorted(p["net"] for p in ledger["players"].values())
+    assert [t["amount"] for t in balances["transfers"]] == [t["amount"] for t in ledger["transfers"]] == [5]
+    shown = {p["name"]: p["net"] for p in balances["players"]}
+    assert shown[balances["transfers"][0]["from"]] == -5 and shown[balances["transfers"][0]["to"]] == 5
+    assert len({s["name"] for s in screen["hand"]["seats"]}) == 2  # the last hand's two seats, apart

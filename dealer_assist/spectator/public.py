@@ -39,7 +39,8 @@ from datetime import datetime
 from typing import Any, Iterable, Mapping, Sequence
 
 from dealer_assist.i18n import texts
-from dealer_assist.live.log_record import normal_name, record_time
+from dealer_assist.live.log_record import MAX_NAME, normal_name, record_time
+from dealer_assist.render import safe_text
 from dealer_assist.rules import Game, HandClass, best_of, rank_options
 from dealer_assist.rules.formats import chips_to_json
 from dealer_assist.spectator import state as state_file
@@ -53,10 +54,10 @@ RESULTS = ("wins", "splits", "loses", "folded", "not revealed")
 ZERO_JOKER = ("off", "per-zero", "once")
 TIE_POLICY = ("split", "rollover")
 MAX_SEATS = 20
-MAX_NAME = 60
 _SERIAL = re.compile(r"[0-9]{7}")
 _CHIPS = re.compile(r"[0-9]{1,15}(/[0-9]{1,15})?")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+#: The longest name shown uncut: the log's longest (MAX_NAME) with every character escaped (``\\u202e``).
+SHOWN_NAME = 6 * MAX_NAME
 
 
 # -- checked fields --------------------------------------------------------------------
@@ -65,13 +66,20 @@ def _serial(value: object) -> str | None:
 
 
 def _name(value: object) -> str | None:
-    """A seat name as shown (control characters dropped, cut when long), or None when not a non-blank string."""
+    """A seat name as shown, or None when not a non-blank string. Two names the log tells apart are
+    shown apart, so a balance or a transfer is never hidden or merged with another player's: control
+    and invisible characters as visible escapes (:func:`~dealer_assist.render.safe_text`, as in the
+    terminal: a name of a bell character alone is ``\\x07``, not nothing), spaces at an end as
+    ``␣``, cut only beyond :data:`SHOWN_NAME` (no name the log takes is that long)."""
     if not isinstance(value, str):
         return None
-    text = normal_name(_CONTROL.sub("", value)).strip()
-    if not text:
+    text = safe_text(normal_name(value))
+    core = text.strip()
+    if not core:
         return None
-    return text if len(text) <= MAX_NAME else text[:MAX_NAME] + "…"
+    start = text.index(core[0])
+    text = "␣" * start + core + "␣" * (len(text) - start - len(core))
+    return text if len(text) <= SHOWN_NAME else text[:SHOWN_NAME] + "…"
 
 
 def _int(value: object, low: int, high: int) -> int | None:
@@ -276,7 +284,7 @@ def public_from_record(record: Mapping[str, Any]) -> dict[str, Any]:
                 result = "folded"
             elif name in winners:
                 result = "splits" if len(winners) > 1 else "wins"
-            elif not revealed and len([s for s in order if s not in folded]) > 1:
+            elif not revealed and len([s for s in order if _name(s) not in folded]) > 1:
                 result = "not revealed"
             else:
                 result = "loses"
