@@ -65,6 +65,9 @@ from dealer_assist.synth.real_notes import contact_sheet, load_cutouts
 from dealer_assist.synth.real_scene import FPS, write_real_hand
 from dealer_assist.synth.video import decode_video, video_codec
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_live import NoiseBank  # noqa: E402  (the same simulated sensor noise)
+
 REPO = Path(__file__).resolve().parents[1]
 #: Bump when the videos change (the cache is keyed by it).
 RENDER_VERSION = 2
@@ -149,7 +152,7 @@ class _TableCamera:
         self.t0: float | None = None
         self.delivered: list[int] = []  # video frame of each delivered frame
         self._next_at = time.monotonic()
-        self._noise = np.empty(frames.shape[1:], np.int16)
+        self._noise: NoiseBank | None = None  # made at the first repeated frame (4K fields are 50 MB each)
 
     def start(self, t0: float) -> None:
         self.t0 = t0
@@ -164,8 +167,9 @@ class _TableCamera:
             self.delivered.append(i)
             return np.array(self.frames[i])
         base = self.frames[0] if i < 0 else self.frames[-1]
-        cv2.randn(self._noise, 0, 2.0)
-        return cv2.add(np.asarray(base), self._noise, dtype=cv2.CV_8U)
+        if self._noise is None:
+            self._noise = NoiseBank(self.frames.shape[1:], fields=4)
+        return cv2.add(np.asarray(base), self._noise.next(), dtype=cv2.CV_8U)
 
     def release(self) -> None:
         pass

@@ -182,3 +182,26 @@ def test_a_disputed_read_does_not_unsettle_a_trusted_note():
     assert track.serial == "3883456"
     t.apply([Observation(quad, "3043456", 0.9)], region, frame=4, time_s=0.4)
     assert track.serial is None  # a rival read does
+
+
+def test_frames_of_one_print_never_make_a_second_piece_of_evidence():
+    # a fanned pocket note shows one print; the reader, frame after frame, finds the same 7 digits there
+    # but does not trust them (one print needs two sure engines and the ruble layout). However many
+    # frames agree, the note stays pending: its frames are one print seen again, not a second print.
+    from dealer_assist.live.tracker import Observation, Tracker, TrustRule
+
+    quad = np.array([[0, 0], [157, 0], [157, 69], [0, 69]], float)
+    lone = (np.array([[100, 5], [150, 5], [150, 16], [100, 16]], float),)
+    tracker = Tracker(TrustRule(2, 3))
+    why = "only one print shows the serial (1234567) and the engines are not sure of every digit; check it by eye"
+    for frame in range(1, 9):
+        tracker.apply([Observation(quad, None, 0.0, "unreadable", why, lone, placed=True, disputed=("1234567",))],
+                      region_mm=(-10, -10, 170, 80), frame=frame, time_s=0.1 * frame)
+    (track,) = tracker
+    assert track.serial is None and track.status == "unreadable" and len(track.reads) == 8
+    # once the reader trusts it in two frames (the second print showed), it is trusted
+    both = lone + (np.array([[10, 30], [60, 30], [60, 41], [10, 41]], float),)
+    for frame in (9, 10):
+        tracker.apply([Observation(quad, "1234567", 0.9, "trusted", "", both)], region_mm=(-10, -10, 170, 80),
+                      frame=frame, time_s=0.1 * frame)
+    assert track.serial == "1234567" and track.status == "trusted"

@@ -1,10 +1,15 @@
 """What live mode reads next: the plan of read jobs over a session's frames (a mixin of the session).
 
-The order (see :meth:`ReadPlanning._next_job`): the start-up scan of every zone, then
-note-shaped changes and changes at known notes, then a second read of a pending note,
-then other changes (a hand, part of a note), then places read without finding a note,
-and last, when nothing else is due and nothing moves over it, a note still unsettled
-(every ``recheck_s``): notes are read until they settle while the table is still.
+The order is by value, for a worker that cannot read everything at once (two cores; see
+:meth:`ReadPlanning._next_job`): note-shaped changes and changes at known notes (newest
+first: where a note was just put down), then another read of a note read but not settled
+(:data:`READ_VALUE`: a serial read in a zone in play first, then a note whose reads gave no
+serial), then the start-up scan of every zone (the table as it lay when live mode started;
+a tile is read from the newest frame), then other changes (a hand, part of a note), then a
+second look at a note-shaped change where no serial was seen (a note face down: it stays
+so until it changes), then places read without finding a note, and last, when nothing else
+is due and nothing moves over it, a note still unsettled (every ``recheck_s``). A trusted
+note is never read again unless its place changes.
 
 The mixin uses the session's state: ``profile``, ``table``, ``options``, ``tracker``,
 ``frame``/``_prev``, ``_changes``, ``_topview``, ``queue``, ``_confirmed``, ``_retries``
@@ -24,7 +29,17 @@ from dealer_assist.live.tracker import quad_iou_mm
 from dealer_assist.live.worker import JobKind, ReadJob
 from dealer_assist.vision.geometry import NOTE_SIZE_MM
 
-__all__ = ["ReadPlanning"]
+__all__ = ["ReadPlanning", "READ_VALUE"]
+
+#: Which unsettled notes are read again first (lower first), by what the tracker knows of them:
+#: a serial read but not yet trusted in a zone still in play; no serial yet (the reads disagreed,
+#: or digits were unsure); the same outside play (a folded seat, a seat sitting out, no zone); a
+#: note-shaped change where no serial was seen (face down: read again only when nothing else waits).
+#: Measured on bench_live.py (1280x720 windows, 2 cores shared): the start-up scan costs 3-4 s of
+#: CPU a tile and a face-down note's look 1-2 s, a known note's prints 0.1-0.2 s.
+READ_VALUE = {"pending": 0, "unreadable": 1, "out_of_format": 1, "blank": 3}
+#: :data:`READ_VALUE` of a note outside play (added to its own, up to the face-down notes' value).
+OUT_OF_PLAY = 2
 
 
 class ReadPlanning:
@@ -102,8 +117,20 @@ class ReadPlanning:
             self._retries = [r for r in self._retries if not inside(
                 ((r[0][0] + r[0][2]) / 2, (r[0][1] + r[0][3]) / 2), tile)]
 
-    def _confirm_job(self, recheck: bool = False) -> ReadJob | None:
+    def _value(self, t) -> int:
+        """:data:`READ_VALUE` of a track (lower: read first)."""
+        value = READ_VALUE.get(t.status, 3)
+        if value < 3:
+            zone = self.table.zone_at_mm(t.anchor_mm)
+            state = self.state
+            if zone is None or zone in state.folded or zone in state.sitting_out:
+                value = OUT_OF_PLAY
+        return value
+
+    def _confirm_job(self, recheck: bool = False, values: tuple[int, ...] = (0, 1, 2, 3)) -> ReadJob | None:
         """A second read of a pending note, when one is due.
+
+        ``values``: only notes of these :data:`READ_VALUE` classes; of those, the lowest class first.
 
         With ``recheck``: a read of a note still pending or unreadable after
         all its attempts, at most every ``options.recheck_s`` seconds of
@@ -119,6 +146,9 @@ class ReadPlanning:
             return None
         best = None
         for t in self.tracker:
+            value = self._value(t)
+            if value not in values:
+                continue
             # a note read with a serial gets 2 N tries to settle; one never read as 7 digits, N;
             # a note-shaped change where nothing was read (face down?) one more; a 9-digit read
             # (2017 series, or letters taken for digits) N
@@ -145,7 +175,7 @@ class ReadPlanning:
                   and (t.id, self._prev.index) not in self._confirmed):
                 pick = self._prev
             # a second read goes to the note laid first; a recheck to the note read longest ago
-            order = last if recheck else t.first_seen_s
+            order = (value, last if recheck else t.first_seen_s)
             if pick is not None and (best is None or order < best[3]):
                 best = (t, core, pick, order)
         if best is None:
@@ -169,26 +199,26 @@ class ReadPlanning:
         return 2 * self.options.trust.n
 
     def _next_job(self) -> ReadJob | None:
-        """The start-up scan first (what lies on the table already), then note-shaped changes and
-        changes at known notes (newest first), then a second read of a pending note, then other
-        changes (a hand, part of a note; newest first), then places read without finding a note, and
-        last, when nothing else is due, a note still unsettled after all its attempts (every
-        ``recheck_s`` seconds)."""
-        for i, job in enumerate(self.queue):
-            if job.kind is JobKind.SCAN:
-                return self.queue.pop(i)
+        """The next read, by value (the module doc): note-shaped changes and changes at known notes
+        (newest first), another read of an unsettled note read with or without a serial, the start-up
+        scan (from the newest frame), other changes (newest first), a face-down note's second look,
+        places read without finding a note, and last, when nothing else is due, a note still unsettled
+        after all its attempts (every ``recheck_s`` seconds)."""
         # changes newest first: the place that changed last is where a note was just put down (an older
         # change waiting in the queue is read from the newest frame all the same, see _refreshed)
         for i in range(len(self.queue) - 1, -1, -1):
             if self.queue[i].kind is JobKind.DISCOVER:
                 return self._refreshed(self.queue.pop(i))
-        job = self._confirm_job()
+        job = self._confirm_job(values=(0, 1))
         if job is not None:
             return job
+        for i, job in enumerate(self.queue):
+            if job.kind is JobKind.SCAN:
+                return self._refreshed(self.queue.pop(i))
         for i in range(len(self.queue) - 1, -1, -1):
             if self.queue[i].kind is JobKind.DISCOVER_OTHER:
                 return self._refreshed(self.queue.pop(i))
-        job = self._retry_job()
+        job = self._confirm_job(values=(2, 3)) or self._retry_job()
         if job is None and self.options.recheck_s is not None:
             job = self._confirm_job(recheck=True)
         return job

@@ -1,0 +1,113 @@
+"""Live mode's reads by value (issue 21, the compute budget): a note just put down before the rest of
+the start-up scan, a note read but not settled before a face-down note, nothing for a trusted note."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from dealer_assist.live.session import LiveOptions, LiveSession
+from dealer_assist.live.table_state import TableState
+from dealer_assist.live.tracker import Observation
+from dealer_assist.live.worker import InlineWorker, JobKind
+from dealer_assist.vision.geometry import NOTE_SIZE_MM
+from live_helpers import plain_profile
+from test_live_session import SEATS, SIZE, Table, note_quad
+
+
+def _session(table: Table) -> LiveSession:
+    return LiveSession(table.profile, TableState(tuple(SEATS), 4), InlineWorker(read=table.read), LiveOptions())
+
+
+def _board_corner(profile) -> tuple[float, float]:
+    c = {z.name: z for z in profile.table.zones}["board"].centre_mm
+    return c[0] - NOTE_SIZE_MM[0] / 2, c[1] - NOTE_SIZE_MM[1] / 2
+
+
+def test_a_note_put_down_is_read_before_the_rest_of_the_start_up_scan():
+    table = Table(plain_profile(SIZE, SEATS))
+    session = _session(table)
+    session.on_frame(table.frame(0))
+    scans = [j for j in session.queue if j.kind is JobKind.SCAN]
+    assert len(scans) >= 3
+    table.notes["5550555"] = _board_corner(table.profile)
+    session.on_frame(table.frame(1))  # the note lands (moving)
+    session.on_frame(table.frame(2))  # still: its place is queued
+    job = session._next_job()
+    assert job.kind is JobKind.DISCOVER and job.frame == 2
+    # the scan tiles wait; when read, they are read from the newest frame
+    assert sum(j.kind is JobKind.SCAN for j in session.queue) == len(scans)
+    session.on_frame(table.frame(3))
+    job = session._next_job()
+    assert job.kind is JobKind.SCAN and job.frame == 3
+
+
+def _two_notes(session: LiveSession, table: Table) -> tuple[int, int]:
+    """A face-down note (placed, no serial seen) and a note read once with a serial, both in a seat."""
+    seat = {z.name: z for z in table.profile.table.zones}["P1"].centre_mm
+    down = note_quad(seat[0] - 80, seat[1] - 40)
+    up = note_quad(seat[0] + 5, seat[1] - 40)
+    region = (0.0, 0.0, 1000.0, 700.0)
+    session.tracker.apply([Observation(down, None, 0.0, "blank", "no serial seen", placed=True)], region, 2, 0.5, count_misses=False)
+    session.tracker.apply([Observation(up, "1234567", 0.9, "trusted", "", anchor_mm=up.mean(axis=0))], region, 3, 0.75, count_misses=False)
+    (t_down, t_up) = sorted(session.tracker, key=lambda t: t.first_seen_s)
+    assert (t_down.status, t_up.status) == ("blank", "pending")
+    return t_down.id, t_up.id
+
+
+def test_a_note_read_but_not_settled_is_read_again_before_a_face_down_note():
+    table = Table(plain_profile(SIZE, SEATS))
+    session = _session(table)
+    for i in range(2):
+        session.on_frame(table.frame(i))
+    session.queue.clear()
+    down, up = _two_notes(session, table)
+    session.on_frame(table.frame(4))
+    session.queue.clear()
+    order = []
+    while (job := session._next_job()) is not None:
+        assert job.kind is JobKind.CONFIRM
+        order.append(job.track_ids[0])
+    # the unsettled note's reads due (this frame, and the one before: nothing moved) come first; the
+    # face-down note's second look only when nothing of more value waits
+    assert order[:2] == [up, up] and order[2:] and set(order[2:]) == {down}
+
+
+def test_a_folded_seat_s_note_waits_behind_the_notes_in_play():
+    table = Table(plain_profile(SIZE, SEATS))
+    session = _session(table)
+    session.on_frame(table.frame(0))
+    session.queue.clear()
+    region = (0.0, 0.0, 1000.0, 700.0)
+    zones = {z.name: z for z in table.profile.table.zones}
+    quads = {}
+    for name, serial in (("P1", "1234567"), ("P2", "7654321")):
+        c = zones[name].centre_mm
+        quads[name] = note_quad(c[0] - 78, c[1] - 35)
+        session.tracker.apply([Observation(quads[name], serial, 0.9, "trusted", "", anchor_mm=quads[name].mean(axis=0))],
+                              region, 1 if name == "P1" else 2, 0.25, count_misses=False)
+    p1 = next(t.id for t in session.tracker if t.candidates(3)[0][0] == "1234567")
+    p2 = next(t.id for t in session.tracker if t.candidates(3)[0][0] == "7654321")
+    session.state = session.state.with_fold("P1")
+    session.on_frame(table.frame(3))
+    session.queue.clear()
+    order = []
+    while (job := session._next_job()) is not None:
+        order.append(job.track_ids[0])
+    # P1's note was laid first, but P1 folded: every read due of P2's note comes before
+    assert p1 in order and p2 in order and max(i for i, t in enumerate(order) if t == p2) < order.index(p1)
+
+
+def test_a_trusted_still_note_is_not_read_again():
+    table = Table(plain_profile(SIZE, SEATS))
+    table.notes["5550555"] = _board_corner(table.profile)
+    session = _session(table)
+    for i in range(4):
+        session.on_frame(table.frame(i))
+        session.pump(wait=True)
+    (track,) = session.tracker
+    assert track.serial == "5550555"
+    reads = len(track.reads)
+    for i in range(4, 12):
+        session.on_frame(table.frame(i))
+        session.pump(wait=True)
+    assert len(track.reads) == reads and session._next_job() is None
