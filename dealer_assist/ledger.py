@@ -23,7 +23,8 @@ What a hand moves, per record (``status`` ``"showdown"``: a decided hand):
   (whole chips) wins over them.
 * **rollover carry** (RULES.md §4): chips carried out of a hand (a tied pot
   under the rollover policy, a pot nobody could win, rolled antes) join the
-  next decided hand of the same live session and go to its winners, or roll on.
+  next decided hand of the same live session and go to its winners, or roll on
+  (hands of other sessions in between -- two tables writing one log -- change nothing).
   Chips still carried when a session's log ends are the *open carry*: neither
   lost nor created, they sit in the carried pot.
 
@@ -321,10 +322,12 @@ class LedgerBuilder:
         self._rake: Chips = 0
         self._carried_in: Chips = 0
         self._carried_out: Chips = 0
-        self._carry: Chips = 0
-        self._previous: tuple[Any, bool] | None = None  # (session, counted) of the last decided hand
-        self._open: Chips = 0  # the last counted hand's carry: carried out unless its session's next hand counts
+        # per live session (two tables may write one log, their hands interleaved): the chips carried into
+        # its next hand, whether its last decided hand was counted, and that hand's carry ("open": carried
+        # out at the end unless the session's next hand counts)
+        self._runs: dict[Any, dict[str, Any]] = {}
         self._meetings: list[dict[str, Any]] = []  # Indian poker meetings: session, hands, players, dealt, nets
+        self._meeting_of: dict[Any, dict[str, Any]] = {}  # each session's current meeting
 
     def _skip(self, record: Mapping[str, Any], why: str) -> None:
         self._skipped_count += 1
@@ -357,24 +360,25 @@ class LedgerBuilder:
         self._count(hand)
 
     def _count(self, hand: _Hand) -> None:
-        previous = self._previous
-        new_session = previous is None or previous[0] != hand.session
-        # the previous counted hand's carry is carried out unless this hand of its session counts
-        if previous is not None and previous[1] and (new_session or not hand.counted):
-            self._carried_out += self._open
-        self._open = 0
-        if new_session:
-            self._carry = 0  # a new live session: nothing is carried into its first hand
-        carry_in = self._carry
+        run = self._runs.get(hand.session)
+        new_session = run is None
+        if run is None:  # a new live session: nothing is carried into its first hand
+            run = self._runs[hand.session] = {"carry": 0, "counted": False, "open": 0}
+        # the session's previous counted hand's carry is carried out unless this hand counts
+        if run["counted"] and not hand.counted:
+            self._carried_out += run["open"]
+        previous_counted = run["counted"]
+        run["open"] = 0
+        carry_in = run["carry"]
         extra = carry_in + hand.ante * len(hand.dealt)  # joins the main pot: to the hand's winners
         shares = {} if hand.rolls_over else split_chips(extra, hand.order)
-        self._carry = hand.pot_carry + (extra if hand.rolls_over else 0)
-        self._previous = (hand.session, hand.counted)
+        run["carry"] = hand.pot_carry + (extra if hand.rolls_over else 0)
+        run["counted"] = hand.counted
         if not hand.counted:
             return
-        if new_session or not previous[1]:
+        if new_session or not previous_counted:
             self._carried_in += carry_in
-        self._open = self._carry
+        run["open"] = run["carry"]
         self._hands += 1
         meeting = self._meeting(hand) if hand.game is Game.INDIAN else None
         for name in hand.dealt:
@@ -394,8 +398,8 @@ class LedgerBuilder:
     def _meeting(self, hand: _Hand) -> dict[str, Any]:
         """The Indian poker meeting ``hand`` belongs to (RULES.md §7.5): its session's current one, or a new
         one when there is none, or when that one is over and this hand's dealer has dealt in it already."""
-        current = self._meetings[-1] if self._meetings else None
-        if current is not None and current["session"] == hand.session:
+        current = self._meeting_of.get(hand.session)
+        if current is not None:
             over = all(p in current["dealt"] for p in current["players"])
             if not (over and hand.dealer in current["dealt"]):
                 meeting = current
@@ -406,6 +410,7 @@ class LedgerBuilder:
         if meeting is None:
             meeting = {"session": hand.session, "hands": 0, "players": [], "dealt": [], "nets": {}}
             self._meetings.append(meeting)
+            self._meeting_of[hand.session] = meeting
         meeting["hands"] += 1
         for name in hand.dealt:
             if name not in meeting["players"]:
@@ -417,7 +422,7 @@ class LedgerBuilder:
     def ledger(self) -> Ledger:
         """The ledger of the records added so far (the transfers found anew)."""
         players = tuple(PlayerLedger(name, **entry) for name, entry in self._lines.items())
-        carried_out = self._carried_out + (self._open if self._previous is not None and self._previous[1] else 0)
+        carried_out = self._carried_out + sum(run["open"] for run in self._runs.values())
         ledger = Ledger(players, self._hands, self._not_decided, tuple(self._skipped), self._rake,
                         self._carried_in, carried_out, (), True, self.ante, self.rake, self._skipped_count)
         transfers, fewest = fewest_transfers(ledger.balances())

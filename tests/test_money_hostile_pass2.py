@@ -211,3 +211,47 @@ def test_the_screen_shows_every_balance_and_transfer_the_ledger_has_each_name_ap
     shown = {p["name"]: p["net"] for p in balances["players"]}
     assert shown[balances["transfers"][0]["from"]] == -5 and shown[balances["transfers"][0]["to"]] == 5
     assert len({s["name"] for s in screen["hand"]["seats"]}) == 2  # the last hand's two seats, apart
+
+
+# -- E (critical). two tables writing one log: a hand of the other table between broke the rollover ------
+def test_a_pot_rolled_over_goes_to_the_next_hand_of_its_table_when_another_table_s_hand_is_between(tmp_path):
+    """Two `live` on one PC with the default --log write one file, their hands interleaved: the pot carried
+    out of table 1's tie sat in the "carried pot" at the end instead of going to table 1's next winner
+    (B +10 instead of +40), and the screen (a ledger per session) said +40."""
+    from datetime import timedelta
+
+    from ledger_helpers import BOARD, POCKETS, T0, TIE_BOARD, TIE_POCKETS, logged_hand
+    from test_money_bad_records import write_log
+
+    chips = {"A": 10, "B": 10, "C": 10}
+    tie = logged_hand("ABC", TIE_BOARD, TIE_POCKETS, chips=chips, tie_policy="rollover", hand=1, session="t1")
+    other = logged_hand("XY", BOARD, {"X": POCKETS["A"], "Y": POCKETS["B"]}, chips={"X": 5, "Y": 5}, hand=1,
+                        session="t2", finished=T0 + timedelta(minutes=1))
+    win = logged_hand("ABC", BOARD, POCKETS, chips=chips, hand=2, session="t1", finished=T0 + timedelta(minutes=2))
+    assert tie["settlement"]["carry"] == 30 and win["winners"] == ["B"]
+    log = write_log(tmp_path / "hands.jsonl", [tie, other, win])
+    out = json.loads(run("ledger", "--log", log, "--json").stdout)
+    assert {n: p["net"] for n, p in out["players"].items()} == {"A": -20, "B": 40, "C": -20, "X": -5, "Y": 5}
+    assert out["carried_out"] == 0 and out["hands"] == 3
+    with make_client(tmp_path) as (client, _):
+        balances = client.get("/state.json").json()["balances"]  # table 1's session, the last record's
+    assert {p["name"]: p["net"] for p in balances["players"]} == {"A": -20, "B": 40, "C": -20}
+
+
+def test_an_indian_meeting_goes_on_when_another_table_s_hand_is_between(tmp_path):
+    """The meeting of table 1 (RULES.md §7.5) was cut in two by a hand of table 2 in between: two meetings
+    of one dealer each, "complete" never."""
+    from test_ledger_indian import indian_hand
+    from dealer_assist.rules.betting import play
+
+    seats = ("A", "B")
+    notes = {"A": "9999999", "B": "1111111"}
+    first = indian_hand(seats, notes, play(seats, "A", ["bet", "call"]), dealer=0, hand=1, session="t1")
+    other = indian_hand(("X", "Y"), {"X": "9999999", "Y": "1111111"}, play(("X", "Y"), "X", ["check", "check"]),
+                        dealer=0, hand=1, session="t2")
+    second = indian_hand(seats, notes, play(seats, "B", ["check", "check"]), dealer=1, hand=2, session="t1")
+    log = tmp_path / "hands.jsonl"
+    log.write_text("".join(json.dumps(r) + "\n" for r in (first, other, second)), encoding="utf-8")
+    meetings = json.loads(run("ledger", "--log", log, "--json").stdout)["meetings"]
+    assert [(m["session"], m["hands"], m["complete"], m["winners"]) for m in meetings] == [
+        ("t1", 2, True, ["A"]), ("t2", 1, False, [])]
