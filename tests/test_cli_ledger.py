@@ -90,6 +90,19 @@ def test_csv_rows_for_players_organiser_carried_pot_and_transfers(log):
     assert nets == 0
 
 
+def test_csv_every_row_has_as_many_cells_as_the_header(log):
+    # the player, organiser and carried-pot rows were 10 cells under a header of 12 (from_kind, to_kind)
+    result = run("ledger", "--log", log, "--csv", "--rake", "1")
+    assert result.exit_code == 0, result.output
+    header, *rows = list(csv.reader(io.StringIO(result.stdout)))
+    assert header[-2:] == ["from_kind", "to_kind"] and len(header) == 12
+    assert [len(r) for r in rows] == [len(header)] * len(rows)
+    kinds = {r[0]: (r[-2], r[-1]) for r in rows}
+    assert kinds["player"] == kinds["organiser"] == kinds["carried pot"] == ("", "")
+    assert [(r[1], r[-2], r[-1]) for r in rows if r[0] == "transfer"] == [
+        ("A", "player", "player"), ("C", "player", "house"), ("C", "player", "player")]
+
+
 def test_since_counts_later_hands_and_the_carry_they_received(log):
     # from 20:07 only hand 3 counts: C wins its pot (12) and the 15 chips hand 2 carried
     result = run("ledger", "--log", log, "--since", "2025-01-01T21:07+01:00", "--json")

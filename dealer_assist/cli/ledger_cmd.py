@@ -167,18 +167,21 @@ def _write_csv(ledger: Ledger) -> None:
     c = chips_to_json
     shown = safe_text if sys.stdout.isatty() else str
     out = csv_writer(sys.stdout, lineterminator="\n")  # a name starting with = + - @ is text in a spreadsheet
-    out.writerow(["kind", "name", "hands_played", "hands_won", "put_in", "buy_ins", "won", "net", "to", "amount",
-                  "from_kind", "to_kind"])
+    header = ["kind", "name", "hands_played", "hands_won", "put_in", "buy_ins", "won", "net", "to", "amount",
+              "from_kind", "to_kind"]
+    rows: list[list] = []
     for p in ledger.players:
-        out.writerow(["player", shown(p.name), p.hands_played, p.hands_won, c(p.put_in), c(p.buy_ins), c(p.won), c(p.net),
-                      "", ""])
-    out.writerow(["organiser", ORGANISER.name, "", "", "", "", c(ledger.rake), c(ledger.rake), "", ""])
+        rows.append(["player", shown(p.name), p.hands_played, p.hands_won, c(p.put_in), c(p.buy_ins), c(p.won),
+                     c(p.net)])
+    rows.append(["organiser", ORGANISER.name, "", "", "", "", c(ledger.rake), c(ledger.rake)])
     pot = ledger.carried_out - ledger.carried_in
-    out.writerow(["carried pot", CARRIED_POT.name, "", "", c(ledger.carried_in), "", c(ledger.carried_out), c(pot),
-                  "", ""])
+    rows.append(["carried pot", CARRIED_POT.name, "", "", c(ledger.carried_in), "", c(ledger.carried_out), c(pot)])
     for t in ledger.transfers:
-        out.writerow(["transfer", shown(t.payer.name), "", "", "", "", "", "", shown(t.payee.name), c(t.amount),
-                      t.payer.kind.value, t.payee.kind.value])
+        rows.append(["transfer", shown(t.payer.name), "", "", "", "", "", "", shown(t.payee.name), c(t.amount),
+                     t.payer.kind.value, t.payee.kind.value])
+    out.writerow(header)
+    for row in rows:  # every row as wide as the header (the rows of no transfer leave its columns empty)
+        out.writerow(row + [""] * (len(header) - len(row)))
 
 
 #: How the two parties that are no player are shown: in italics, with what they are, so that a seat
