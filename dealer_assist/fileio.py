@@ -12,8 +12,9 @@ alone:
   opened, if at all, without blocking (``O_NONBLOCK``), so a FIFO never hangs;
 * at most :data:`MAX_JSON_BYTES` (4 MiB) per document, and per line of a JSON
   Lines file (:func:`bounded_lines`);
-* at most :data:`MAX_JSON_DEPTH` (64) levels of ``[`` and ``{`` (checked
-  before parsing: 100,000 ``[`` are one sentence, never a ``RecursionError``);
+* at most :data:`MAX_JSON_DEPTH` (64) levels of ``[`` and ``{`` (checked on
+  the parsed value; a nesting the C decoder refuses, 100,000 ``[``, is the same
+  one sentence, never a ``RecursionError``);
 * UTF-8 only; one leading byte order mark is accepted, in every kind of file
   and on every line alike;
 * ``NaN``, ``Infinity`` and numbers too large to be finite (``1e400``) are
