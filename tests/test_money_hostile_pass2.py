@@ -255,3 +255,26 @@ def test_an_indian_meeting_goes_on_when_another_table_s_hand_is_between(tmp_path
     meetings = json.loads(run("ledger", "--log", log, "--json").stdout)["meetings"]
     assert [(m["session"], m["hands"], m["complete"], m["winners"]) for m in meetings] == [
         ("t1", 2, True, ["A"]), ("t2", 1, False, [])]
+
+
+# -- F (critical). the screen listed 100 players and 100 transfers and said nothing of the others ---------
+def test_the_screen_says_how_many_balances_and_transfers_it_does_not_list(tmp_path):
+    """`serve --since` over many nights has hundreds of players: the screen listed the first 100 of
+    each and silently left out the rest (debts that nobody on the screen was asked to pay)."""
+    from datetime import datetime, timezone
+
+    from dealer_assist.spectator.app import SpectatorConfig, create_app
+    from dealer_assist.spectator.page import PAGE
+    from starlette.testclient import TestClient
+
+    log = _crowded_log(tmp_path / "hands.jsonl", hands=3, seats=60)  # 180 players, 177 transfers
+    ledger = json.loads(run("ledger", "--log", log, "--json", "--since", "2025-01-01T00:00+00:00").stdout)
+    config = SpectatorConfig(log=log, state=tmp_path / "hands.state.json", delay=0, poll=3600,
+                             since=datetime(2025, 1, 1, tzinfo=timezone.utc))
+    with TestClient(create_app(config)) as client:
+        balances = client.get("/state.json").json()["balances"]
+    assert len(ledger["players"]) == 180 and len(ledger["transfers"]) == 177
+    assert len(balances["players"]) + balances["players_not_shown"] == 180
+    assert len(balances["transfers"]) + balances["transfers_not_shown"] == 177
+    assert balances["players_not_shown"] == 80 and balances["transfers_not_shown"] == 77
+    assert "balances.players_not_shown" in PAGE and "balances.transfers_not_shown" in PAGE  # the page says them

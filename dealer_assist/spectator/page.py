@@ -254,10 +254,15 @@ SCRIPT = r"""
       var net = String(p.net);
       add(row, el("td", net === "0" ? "" : (net.charAt(0) === "-" ? "neg" : "pos"), signed(p.net)));
     });
+    if (balances.players_not_shown) {
+      var more = add(table, el("tr"));
+      add(more, el("td", "", "… and " + balances.players_not_shown + " more players (dealer-assist ledger lists them all)"));
+    }
     if (balances.transfers.length) {
       add(main, el("div", "transfers", "To settle: " + balances.transfers.map(function (t) {
         return party(t.from, t.from_kind) + " → " + party(t.to, t.to_kind) + " " + t.amount;
-      }).join(" · ")));
+      }).join(" · ") + (balances.transfers_not_shown ? " · … and " + balances.transfers_not_shown +
+        " more transfers (dealer-assist ledger lists them all)" : "")));
     }
   }
 

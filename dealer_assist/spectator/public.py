@@ -382,7 +382,8 @@ def balances(records: Sequence[Mapping[str, Any]], *, since: datetime | None = N
     of the last record's live session, or over every record finished at or after ``since`` when given.
 
     ``{"scope": "session" | "since", "hands": 4, "players": [{"name", "hands", "won", "net"}, …],
-    "transfers": [{"from", "from_kind", "to", "to_kind", "amount"}, …]}`` (kinds:
+    "transfers": [{"from", "from_kind", "to", "to_kind", "amount"}, …], "players_not_shown": 0,
+    "transfers_not_shown": 0}`` (at most :data:`MAX_BALANCES` of each listed, the rest counted; kinds:
     :class:`dealer_assist.ledger.PartyKind` values; a player called "organiser" is ``"player"``),
     or ``None`` with no record.
     """
@@ -392,17 +393,22 @@ def balances(records: Sequence[Mapping[str, Any]], *, since: datetime | None = N
     return summary.balances()
 
 
+#: The most players and transfers the screen lists (a table has a few seats; ``serve --since`` over many nights
+#: can have hundreds): the rest are counted in ``players_not_shown`` / ``transfers_not_shown`` and the page says
+#: so, never leaving a debt out silently.
+MAX_BALANCES = MAX_SEATS * 5
+
+
 def _balances_json(ledger, scope: str) -> dict[str, Any]:
     players = []
-    for p in ledger.players[:MAX_SEATS * 5]:
-        name = _name(p.name)
-        if name is not None:
-            players.append({"name": name, "hands": p.hands_played, "won": p.hands_won,
-                            "net": chips_to_json(p.net)})
+    for p in ledger.players[:MAX_BALANCES]:
+        players.append({"name": _name(p.name) or repr(p.name), "hands": p.hands_played, "won": p.hands_won,
+                        "net": chips_to_json(p.net)})
     transfers = []
-    for t in ledger.transfers[:MAX_SEATS * 5]:
-        payer, payee = _name(t.payer.name), _name(t.payee.name)
-        if payer is not None and payee is not None:
-            transfers.append({"from": payer, "from_kind": t.payer.kind.value, "to": payee,
-                              "to_kind": t.payee.kind.value, "amount": chips_to_json(t.amount)})
-    return {"scope": scope, "hands": ledger.hands, "players": players, "transfers": transfers}
+    for t in ledger.transfers[:MAX_BALANCES]:
+        transfers.append({"from": _name(t.payer.name) or repr(t.payer.name), "from_kind": t.payer.kind.value,
+                          "to": _name(t.payee.name) or repr(t.payee.name), "to_kind": t.payee.kind.value,
+                          "amount": chips_to_json(t.amount)})
+    return {"scope": scope, "hands": ledger.hands, "players": players, "transfers": transfers,
+            "players_not_shown": len(ledger.players) - len(players),
+            "transfers_not_shown": len(ledger.transfers) - len(transfers)}
