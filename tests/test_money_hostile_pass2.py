@@ -278,3 +278,23 @@ def test_the_screen_says_how_many_balances_and_transfers_it_does_not_list(tmp_pa
     assert len(balances["transfers"]) + balances["transfers_not_shown"] == 177
     assert balances["players_not_shown"] == 80 and balances["transfers_not_shown"] == 77
     assert "balances.players_not_shown" in PAGE and "balances.transfers_not_shown" in PAGE  # the page says them
+
+
+# -- G (critical). a seat sat out after its chips were typed: the hand could not be counted ----------------
+def test_a_seat_with_chips_cannot_sit_out_so_the_hand_is_counted(table):
+    """`chips cara 5` then `out cara`: the rules settled alice and boris's 20 chips, the log kept cara's 5
+    as put in, and ledger and serve left the hand out (its payouts do not add up to the chips put in)."""
+    _, _, tmp = table
+    log = tmp / "hands.jsonl"
+    lines = BOARD_LINES + typed("alice", ALICE) + typed("boris", BORIS) + CHIPS + ["out cara"]
+    lines += ["chips cara 0", "out cara", "chips cara 5"]  # taken back first: then cara sits out, with no chips
+    played = live(table, lines, log)
+    assert played.exit_code == 0, played.output
+    assert "'cara' put 10 chips in this hand, so plays it; 'chips cara 0' first if it sits the hand out." \
+        in played.stderr
+    assert "'cara' sits this hand out, so puts no chips in; 'in cara' first if the seat plays." in played.stderr
+    record = json.loads(log.read_text())
+    assert record["chips"] == {"alice": 10, "boris": 10} and record["winners"] == ["boris"]
+    out = run("ledger", "--log", log, "--json")
+    assert out.exit_code == 0 and "left out" not in out.stderr, out.stderr
+    assert {n: p["net"] for n, p in json.loads(out.stdout)["players"].items()} == {"alice": -10, "boris": 10}

@@ -198,11 +198,18 @@ class TableState:
         return dataclasses.replace(self, folded=self.folded ^ {seat})
 
     def with_chips(self, seat: str, chips: int) -> "TableState":
-        """Chips ``seat`` put in this hand (replaces an earlier figure); ``ValueError`` below 0."""
+        """Chips ``seat`` put in this hand (replaces an earlier figure); ``ValueError`` below 0, or for chips
+        of a seat sitting this hand out (the settlement is among the seats in the hand: its chips would be
+        in the log but in no pot, and the hand could not be counted)."""
         seat = self.seat(seat)
         if isinstance(chips, bool) or not isinstance(chips, int) or chips < 0:
             raise ValueError(f"chips must be a whole number >= 0, not {chips!r}.")
         rest = tuple((s, c) for s, c in self.chips if s != seat)
+        if seat in self.sitting_out:
+            if chips:
+                raise ValueError(f"{quoted(seat)} sits this hand out, so puts no chips in; 'in {seat}' first if "
+                                 f"the seat plays.")
+            return dataclasses.replace(self, chips=rest)
         return dataclasses.replace(self, chips=rest + ((seat, chips),))
 
     def with_serial(self, key: str, serial: str | None) -> "TableState":
@@ -220,7 +227,12 @@ class TableState:
         seat = self.seat(seat)
         if playing:
             return dataclasses.replace(self, in_play=self.in_play | {seat}, sitting_out=self.sitting_out - {seat})
-        return dataclasses.replace(self, in_play=self.in_play - {seat}, sitting_out=self.sitting_out | {seat})
+        chips = self.chips_map.get(seat)
+        if chips:  # a seat that put chips in plays the hand: they are in its pots (RULES.md §4)
+            raise ValueError(f"{quoted(seat)} put {chips} chips in this hand, so plays it; 'chips {seat} 0' first "
+                             f"if it sits the hand out.")
+        return dataclasses.replace(self, in_play=self.in_play - {seat}, sitting_out=self.sitting_out | {seat},
+                                   chips=tuple((s, c) for s, c in self.chips if s != seat))
 
     def with_showdown(self, called: bool = True) -> "TableState":
         return dataclasses.replace(self, showdown_called=called)
