@@ -8,10 +8,10 @@ import numpy as np
 from dealer_assist.live.session import LiveOptions, LiveSession
 from dealer_assist.live.table_state import TableState
 from dealer_assist.live.tracker import Observation
-from dealer_assist.live.worker import InlineWorker, JobKind
-from dealer_assist.vision.geometry import NOTE_SIZE_MM
+from dealer_assist.live.worker import InlineWorker, JobKind, job_hints
+from dealer_assist.vision.geometry import LEFT_PRINT_MM, NOTE_SIZE_MM, TOP_RIGHT_PRINT_MM
 from live_helpers import plain_profile
-from test_live_session import SEATS, SIZE, Table, note_quad
+from test_live_session import SEATS, SIZE, Table, note_quad, print_quad
 
 
 def _session(table: Table) -> LiveSession:
@@ -111,3 +111,58 @@ def test_a_trusted_still_note_is_not_read_again():
         session.on_frame(table.frame(i))
         session.pump(wait=True)
     assert len(track.reads) == reads and session._next_job() is None
+
+
+def test_a_note_whose_prints_gave_no_serial_is_read_again_at_its_two_windows_both_ways_up():
+    # issue 21: a found note is re-read by recognition of its two print windows only (no text detector);
+    # while its way up is not settled (no read gave the serial), each window is read both ways up
+    table = Table(plain_profile(SIZE, SEATS))
+    session = _session(table)
+    session.on_frame(table.frame(0))
+    session.queue.clear()
+    c = {z.name: z for z in table.profile.table.zones}["P1"].centre_mm
+    quad = note_quad(c[0] - 78, c[1] - 35)
+    windows = (print_quad(c[0] - 78, c[1] - 35, TOP_RIGHT_PRINT_MM), print_quad(c[0] - 78, c[1] - 35, LEFT_PRINT_MM))
+    region = (0.0, 0.0, 1000.0, 700.0)
+    why = "the two prints read 1234567 and 1234557; read again"
+    session.tracker.apply([Observation(quad, None, 0.0, "unreadable", why, windows, placed=True,
+                                       disputed=("1234557", "1234567"))], region, 0, 0.0, count_misses=False)
+    (track,) = session.tracker
+    assert track.status == "unreadable" and len(track.window_quads_mm) == 2
+    session.on_frame(table.frame(1))
+    session.queue.clear()
+    job = session._next_job()
+    assert job.kind is JobKind.CONFIRM and job.track_ids == (track.id,)
+    assert len(job.hints_mm) == 2 and not job.hints_upright
+    assert np.allclose(job.hints_mm[0], windows[0]) and np.allclose(job.hints_mm[1], windows[1])
+    hints = job_hints(job)
+    assert hints.print_quads is not None and not hints.prints_upright  # the reader reads each both ways up
+    # the view is the note's, not a note-and-a-half guess around one print
+    assert job.region_mm[2] - job.region_mm[0] < NOTE_SIZE_MM[0] + 2 * 30
+    # once a read gives the serial, the prints it read are known upright
+    session.tracker.apply([Observation(quad, "1234567", 0.9, "trusted", "", windows, np.mean([w.mean(axis=0) for w in windows], axis=0))],
+                          region, 1, 0.25, count_misses=False)
+    session.on_frame(table.frame(2))
+    session.queue.clear()
+    job = session._next_job()
+    assert job.track_ids == (track.id,) and job.hints_upright and job_hints(job).prints_upright
+
+
+def test_a_note_of_one_print_is_not_given_windows():
+    # a read that found one print of a note gives no window pair: the next read detects text afresh,
+    # around the note (a single print does not fix where the other lies nor which way up it is)
+    table = Table(plain_profile(SIZE, SEATS))
+    session = _session(table)
+    session.on_frame(table.frame(0))
+    session.queue.clear()
+    c = {z.name: z for z in table.profile.table.zones}["P1"].centre_mm
+    quad = note_quad(c[0] - 78, c[1] - 35)
+    lone = (print_quad(c[0] - 78, c[1] - 35, TOP_RIGHT_PRINT_MM),)
+    session.tracker.apply([Observation(quad, None, 0.0, "unreadable", "one print only", lone, placed=True,
+                                       disputed=("1234567",))], (0.0, 0.0, 1000.0, 700.0), 0, 0.0, count_misses=False)
+    (track,) = session.tracker
+    assert track.window_quads_mm == ()
+    session.on_frame(table.frame(1))
+    session.queue.clear()
+    job = session._next_job()
+    assert job.kind is JobKind.CONFIRM and job.hints_mm == ()

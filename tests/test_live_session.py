@@ -253,7 +253,8 @@ def test_a_note_still_unreadable_after_its_attempts_is_read_again_now_and_then()
         (track,) = list(session.tracker)
         results[recheck] = (track.serial, len(track.reads))
     assert results[1.0][0] == "3213213"
-    # without rechecks the note is read its 3 attempts and then left unreadable
-    assert results[None] == (None, 3)
+    # without rechecks the note is read its attempts and then left unreadable: 2 N = 6, as its reads found
+    # both prints (re-read at those two windows alone, a tenth of a read with the text detector)
+    assert results[None] == (None, 6)
     # rechecks are rare: about one a second, not one a frame
-    assert results[1.0][1] <= 3 + 5
+    assert results[1.0][1] <= 6 + 5

@@ -50,7 +50,8 @@ class ReadPlanning:
         m = self.options.margin_mm if margin is None else margin
         return (max(core[0] - m, -m), max(core[1] - m, -m), min(core[2] + m, w + m), min(core[3] + m, h + m))
 
-    def _make_job(self, kind: JobKind, frame: Frame, core, still: bool, hints=(), track_ids=(), blanks=()) -> ReadJob:
+    def _make_job(self, kind: JobKind, frame: Frame, core, still: bool, hints=(), track_ids=(), blanks=(),
+                  hints_upright: bool = True) -> ReadJob:
         """A read of ``core`` (table mm) grown by the margin; a scan tile answers only for notes
         centred in its core (its neighbour tile reads the others whole), other reads for every
         note the view shows whole."""
@@ -58,7 +59,8 @@ class ReadPlanning:
         image = warp_region(frame.image, self.profile, region, self.read_px_per_mm)
         self._job_id += 1
         return ReadJob(self._job_id, frame.index, frame.time_s, kind, region, core if kind is JobKind.SCAN else region,
-                       self.read_px_per_mm, image, tuple(hints), tuple(track_ids), still, tuple(blanks))
+                       self.read_px_per_mm, image, tuple(hints), tuple(track_ids), still, tuple(blanks),
+                       hints_upright)
 
     def _queue_scan(self, frame: Frame) -> None:
         self.queue = [j for j in self.queue if j.kind is not JobKind.SCAN]
@@ -152,8 +154,11 @@ class ReadPlanning:
             # a note read with a serial gets 2 N tries to settle; one never read as 7 digits, N;
             # a note-shaped change where nothing was read (face down?) one more; a 9-digit read
             # (2017 series, or letters taken for digits) N
-            cap = {"pending": self.max_attempts, "unreadable": self.options.trust.n, "out_of_format": self.options.trust.n,
-                   "blank": 2}.get(t.status, 0)
+            # a note whose two prints were found is re-read at them alone (a tenth of a read with the
+            # text detector): it gets 2 N tries too
+            cap = {"pending": self.max_attempts,
+                   "unreadable": self.max_attempts if t.window_quads_mm else self.options.trust.n,
+                   "out_of_format": self.options.trust.n, "blank": 2}.get(t.status, 0)
             last = max((r.time_s for r in t.reads), default=t.first_seen_s)
             if recheck:
                 if (t.attempts < cap or t.status not in ("pending", "unreadable", "out_of_format")
@@ -189,9 +194,16 @@ class ReadPlanning:
         # place is a guess)
         fresh = bool(t.reads) and t.reads[-1].serial is not None and not recheck
         hints = t.print_quads_mm if fresh else ()
-        if len(t.print_quads_mm) < 2:
+        upright = True
+        if not hints and not recheck and t.window_quads_mm and t.serial is None:
+            # the last read found both prints but gave no serial (unsure digits, a disagreement): the
+            # next reads recognise those two windows only, both ways up (issue 21: 0.03 s a note, as
+            # many notes read right as by a read with the text detector); a recheck looks afresh
+            hints, upright = t.window_quads_mm, False
+        if len(hints or t.print_quads_mm) < 2:
             core = grow(core, 40.0)
-        return self._make_job(JobKind.CONFIRM, pick, core, True, hints=hints, track_ids=(t.id,))
+        return self._make_job(JobKind.CONFIRM, pick, core, True, hints=hints, track_ids=(t.id,),
+                              hints_upright=upright)
 
     @property
     def max_attempts(self) -> int:

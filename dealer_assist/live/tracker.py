@@ -179,6 +179,9 @@ class Track:
         attempts: reads since it was last changed or moved (the scheduler stops
             re-reading a pending note after ``n`` attempts until its place changes).
         last_status, last_reason: the latest read's status and reason.
+        window_quads_mm: where a read that gave no serial found both its serial prints (table mm,
+            ``(4, 2)`` each; their way up unsettled): while the note is not trusted, its next reads
+            recognise these two windows only, both ways up (no text detection).
     """
 
     id: int
@@ -196,6 +199,7 @@ class Track:
     attempts: int = 0
     last_status: str = "blank"
     last_reason: str = ""
+    window_quads_mm: tuple[np.ndarray, ...] = ()
 
     @property
     def centre_mm(self) -> np.ndarray:
@@ -415,6 +419,8 @@ class Tracker:
                     # prints kept for the next read (its hints) are those a serial was read from
                     if ob.print_quads_mm and ob.serial is not None:
                         track.print_quads_mm = tuple(ob.print_quads_mm)
+            if ob.serial is None and len(ob.print_quads_mm) >= 2 and ob.status != "blank":
+                track.window_quads_mm = tuple(ob.print_quads_mm[:2])
             seen.add(track.id)
             track.misses = 0
             track.last_seen_s = max(track.last_seen_s, time_s)

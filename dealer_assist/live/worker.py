@@ -69,6 +69,8 @@ class ReadJob:
         px_per_mm: the image's scale.
         image: ``uint8`` ``(h, w, 3)`` BGR top view of ``region_mm``.
         hints_mm: for a confirm read, the known print quads ``(4, 2)`` in table mm.
+        hints_upright: those quads are upright as a read that gave the serial left them (read that
+            way first); False: their way up is unsettled (each is read both ways up).
         track_ids: the tracks this job was made for (confirm reads).
         still: nothing moved over the region when the frame was taken.
         blank_rects_mm: note-shaped changes (``(4, 2)`` mm) that became a
@@ -87,6 +89,7 @@ class ReadJob:
     track_ids: tuple[int, ...] = ()
     still: bool = True
     blank_rects_mm: tuple[np.ndarray, ...] = ()
+    hints_upright: bool = True
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", JobKind(self.kind))  # "confirm" is taken as JobKind.CONFIRM
@@ -128,12 +131,13 @@ def make_reader(use_second: bool = True, layout=None):
 
 def job_hints(job: ReadJob) -> ReadHints:
     """What the reader is told about a job's view: its scale, the known prints of a confirm read (upright,
-    as the read that found them left them), and that its quads stay as the prints give them (a small
+    as the read that found them left them, unless ``job.hints_upright`` is False), and that its quads stay as the prints give them (a small
     view's edges may be a neighbour's)."""
     quads = tuple(_to_px(h, job) for h in job.hints_mm) if job.hints_mm else None
     # a known note's prints come from a read that settled their way up (the tracker keeps the prints a
     # serial was read from): each is recognised that way up first
-    return ReadHints(px_per_mm=job.px_per_mm, print_quads=quads, refine_quad=False, prints_upright=quads is not None)
+    return ReadHints(px_per_mm=job.px_per_mm, print_quads=quads, refine_quad=False,
+                     prints_upright=quads is not None and job.hints_upright)
 
 
 def read_region(reader, job: ReadJob) -> tuple[Observation, ...]:
