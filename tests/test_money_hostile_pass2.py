@@ -298,3 +298,49 @@ def test_a_seat_with_chips_cannot_sit_out_so_the_hand_is_counted(table):
     out = run("ledger", "--log", log, "--json")
     assert out.exit_code == 0 and "left out" not in out.stderr, out.stderr
     assert {n: p["net"] for n, p in json.loads(out.stdout)["players"].items()} == {"alice": -10, "boris": 10}
+
+
+# -- H (high / medium). the log turned into a folder or a pipe while serving -------------------------------
+def test_the_screen_shows_no_balances_of_a_log_that_became_a_folder(tmp_path):
+    """`rm hands.jsonl; mkdir hands.jsonl` (or a pipe) while serve runs: the screen kept the balances
+    of hands no longer in any file, for the rest of the night."""
+    from test_money_bad_records import two_seats, write_log
+
+    log = write_log(tmp_path / "hands.jsonl", [two_seats("A", "B", hand=1)])
+    with make_client(tmp_path) as (client, watcher):
+        assert client.get("/state.json").json()["balances"]["hands"] == 1
+        log.unlink()
+        log.mkdir()
+        watcher.poll()
+        assert client.get("/state.json").json()["balances"] is None
+        log.rmdir()
+        write_log(log, [two_seats("C", "D", hand=1, session="s2")])
+        watcher.poll()
+        assert {p["name"] for p in client.get("/state.json").json()["balances"]["players"]} == {"C", "D"}
+    assert any("is not a regular file any more" in w for w in watcher.warned)
+
+
+def test_a_pipe_put_at_the_log_s_path_between_the_look_and_the_read_never_hangs_the_screen(tmp_path, monkeypatch):
+    """The follower looked at the path (a file), then opened it blocking: a pipe put there in between (a
+    hostile player with a shell on the PC, in a loop) hung the screen's follower for good."""
+    import threading
+
+    from dealer_assist.spectator import follow
+    from test_money_bad_records import two_seats, write_log
+
+    log = write_log(tmp_path / "hands.jsonl", [two_seats("A", "B", hand=1)])
+    looked = os.stat(log)
+    follower = follow.LogFollower(log)
+    log.unlink()
+    os.mkfifo(log)
+    monkeypatch.setattr(follow.os, "stat", lambda path, *a, **k: looked)  # the look saw the file
+    done = threading.Event()
+    thread = threading.Thread(target=lambda: (follower.poll(), done.set()), daemon=True)
+    thread.start()
+    try:
+        assert done.wait(10), "the follower hangs on the pipe"
+        assert follower.records == [] and "cannot be read" in follower.problem
+    finally:
+        if not done.is_set():  # let the stuck open go: a writer opens the pipe
+            fd = os.open(log, os.O_WRONLY | os.O_NONBLOCK)
+            os.close(fd)

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from dealer_assist.fileio import MAX_JSON_BYTES, JsonInputError, parse_json
+from dealer_assist.fileio import MAX_JSON_BYTES, JsonInputError, open_stream, parse_json
 from dealer_assist.live.history import record_from_line
 
 __all__ = ["LogFollower", "StateFollower", "RecordSink", "KeepAll", "path_refusal", "MAX_STATE_BYTES",
@@ -165,7 +165,7 @@ class LogFollower:
 
     def _prefix_intact(self) -> bool:
         try:
-            with open(self.path, "rb") as fh:
+            with _open_log(self.path) as fh:
                 for check in self._checks:
                     fh.seek(check.offset)
                     if _digest(fh.read(check.length)) != check.digest:
@@ -205,9 +205,12 @@ class LogFollower:
         except OSError as exc:
             self.problem = f"The hand log {self.path} cannot be read ({exc.strerror or exc})."
             return False, None
-        if not stat.S_ISREG(st.st_mode):
+        if not stat.S_ISREG(st.st_mode):  # a folder or a pipe now: no hand log there, so no balances either
+            changed = self._count > 0 or self._ino is not None
+            self._start()
+            self._ino = None
             self.problem = f"The hand log {self.path} is not a regular file any more."
-            return False, None
+            return changed, None
         changed = False
         ino = (st.st_dev, st.st_ino)
         why = self._rewritten(st, ino)
@@ -222,7 +225,7 @@ class LogFollower:
                 self._seen = (st.st_size, st.st_mtime_ns)
             return changed, st.st_mtime
         try:
-            with open(self.path, "rb") as fh:
+            with _open_log(self.path) as fh:  # never blocks: a pipe put there since the stat is refused
                 fh.seek(self._offset)
                 while True:  # to the end, a chunk at a time: memory by the chunk, not the log
                     data = fh.read(READ_CHUNK)
@@ -262,6 +265,15 @@ class LogFollower:
         if len(self._partial) > MAX_JSON_BYTES:  # a line longer than any record: not held, skipped to its newline
             self._partial, self._long = b"", True
         return added
+
+
+def _open_log(path: Path):
+    """The log opened for reading without ever blocking (a pipe or a device put at the path between the
+    look and the open is refused, ``OSError``, instead of hanging the follower for the night)."""
+    try:
+        return open_stream(path, label=f"The hand log {path}")
+    except JsonInputError as exc:
+        raise OSError(exc.reason) from None
 
 
 def _digest(data: bytes) -> bytes:
