@@ -264,8 +264,10 @@ Sentences = Annotated[list[Annotated[str, Field(max_length=MAX_SENTENCE)]], Fiel
 ChipsByName = Annotated[dict[Name, ChipsField], BeforeValidator(_names_map)]
 
 
-# The shapes are TypedDicts, not models: pydantic checks them four times faster (a 200 MB log is 40,000
-# records), and the record stays the logged dict. Fields not named here are kept as logged, unchecked.
+# The shapes are TypedDicts, not models: pydantic checks them 1.7 times faster (128 against 219 us of CPU for
+# a 6-seat record of live's writer, 12:53 UTC 3 Dec on this machine; a 200 MB log is 41,000 records, so 5 s
+# against 9 s of serve's catch-up), and the record stays the logged dict. Fields not named here are kept as
+# logged, unchecked.
 _CONFIG = ConfigDict(extra="ignore", strict=True)
 
 
