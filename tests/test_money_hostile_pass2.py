@@ -344,3 +344,28 @@ def test_a_pipe_put_at_the_log_s_path_between_the_look_and_the_read_never_hangs_
         if not done.is_set():  # let the stuck open go: a writer opens the pipe
             fd = os.open(log, os.O_WRONLY | os.O_NONBLOCK)
             os.close(fd)
+
+
+def test_a_pipe_put_at_the_state_file_s_path_between_the_look_and_the_read_never_hangs_the_screen(tmp_path,
+                                                                                                 monkeypatch):
+    import threading
+
+    from dealer_assist.spectator import follow
+
+    state = tmp_path / "hands.state.json"
+    state.write_text("{}")
+    looked = os.stat(state)
+    follower = follow.StateFollower(state)
+    state.unlink()
+    os.mkfifo(state)
+    monkeypatch.setattr(follow.os, "stat", lambda path, *a, **k: looked)
+    done = threading.Event()
+    thread = threading.Thread(target=lambda: (follower.poll(), done.set()), daemon=True)
+    thread.start()
+    try:
+        assert done.wait(10), "the follower hangs on the pipe"
+        assert follower.obj is None and "cannot be read" in follower.problem
+    finally:
+        if not done.is_set():
+            fd = os.open(state, os.O_WRONLY | os.O_NONBLOCK)
+            os.close(fd)

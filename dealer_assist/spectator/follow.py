@@ -312,7 +312,11 @@ class StateFollower:
             self.problem = f"The state file {self.path} is not a state file (not a regular file, or too large)."
             return previous is not None, self.mtime
         try:
-            with open(self.path, "rb") as fh:
+            try:
+                fh = open_stream(self.path, label=f"The state file {self.path}")  # never blocks on a pipe
+            except JsonInputError as exc:  # not a regular file since the look
+                raise OSError(exc.reason) from None
+            with fh:
                 raw = fh.read(MAX_STATE_BYTES + 1)
             obj = parse_json(raw, str(self.path))
         except OSError as exc:
