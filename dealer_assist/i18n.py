@@ -114,6 +114,7 @@ TEXT: dict[str, dict[str, str]] = {
         # history
         "history_title": "{path} · {n} hand(s)", "finished": "finished", "status": "status",
         "incomplete": "incomplete", "not_showdown": "Not a complete showdown ({error}); the notes as logged:",
+        "not_decided": "the hand was not decided at the table",
         "logged_winners": "Logged winners: {winners}", "zone": "zone", "source": "source", "none": "none",
         "end_quit": "quit", "end_stopped": "stopped", "end_end of video": "end of the recording",
         "end_table cleared": "table cleared", "end_new hand": "new hand",
@@ -181,6 +182,7 @@ TEXT: dict[str, dict[str, str]] = {
         "step_skip": "не нужен", "startup_hint": "Панель появится, как только OCR прочитает первый кадр.",
         "history_title": "{path} · раздач: {n}", "finished": "закончена", "status": "статус",
         "incomplete": "не решена", "not_showdown": "Вскрытие неполное ({error}); купюры, как записаны:",
+        "not_decided": "раздача не решена за столом",
         "logged_winners": "Победители в журнале: {winners}", "zone": "зона", "source": "источник", "none": "нет",
         "end_quit": "выход", "end_stopped": "остановлена", "end_end of video": "конец записи",
         "end_table cleared": "стол убран", "end_new hand": "новая раздача",

@@ -369,3 +369,22 @@ def test_a_pipe_put_at_the_state_file_s_path_between_the_look_and_the_read_never
         if not done.is_set():
             fd = os.open(state, os.O_WRONLY | os.O_NONBLOCK)
             os.close(fd)
+
+
+# -- I (critical, found in the pass over A's change). history showed a winner for a hand never decided ------
+def test_history_shows_no_winner_and_no_pot_for_a_hand_not_decided_at_the_table(table):
+    """`new` before boris showed his second note: the hand is logged undecided (no winner, no settlement);
+    `history --show` evaluated its input again and printed "Winner: alice" with the 20 chips (since the
+    input keeps every seat in the hand, boris as not revealed)."""
+    _, _, tmp = table
+    log = tmp / "hands.jsonl"
+    lines = BOARD_LINES + typed("alice", ALICE) + ["boris 1 3336333", "chips alice 10", "chips boris 10", "new"]
+    live(table, lines, log)
+    record = json.loads(log.read_text())
+    assert record["status"] == "incomplete" and record["winners"] == [] and "settlement" not in record
+    shown = run("history", "--log", log, "--show", "1")
+    assert shown.exit_code == 0
+    text = " ".join(shown.stdout.split())
+    assert "Winner" not in text and "main" not in text
+    assert ("Not a complete showdown (the hand was not decided at the table: boris: 1 of 2 pocket notes known); "
+            "the notes as logged:") in text

@@ -172,6 +172,10 @@ def _print_history(records: list[dict], path: Path, show: Optional[int], as_json
     title = (f"{t['hand']} {r.get('hand')} · {str(r.get('finished', '')).replace('T', ' ')[:19]} · "
              f"{_word(t, r.get('end', ''), 'end_')}")
     try:
+        if r.get("status") != "showdown":  # decided at the table or not at all: an undecided hand has no winner
+            waiting = r.get("waiting") or []
+            why = f": {waiting[0].rstrip('.')}" if waiting and isinstance(waiting[0], str) else ""
+            raise HandError(t["not_decided"] + why)
         hand = parse_hand(r.get("input"))
         console.print(render_showdown(evaluate(hand), lang, title=title))
     except HandError as exc:
