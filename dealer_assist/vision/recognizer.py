@@ -1,0 +1,130 @@
+"""The project's own serial-print recognizer: a small CTC model over onnxruntime.
+
+A serial print crop (rectified, upright, ``uint8`` BGR) is turned into one
+``32 x 128`` grey image (:func:`preprocess`), the model gives ``T = 32``
+frames of class scores over :data:`CHARSET` (class 0 is the CTC blank), and
+greedy CTC decoding gives the text with one probability per character
+(:func:`~.ocr.ctc_decode`), after dividing the scores by the temperature the
+model card measured on the validation crops (so that a reported 0.99 is right
+about 99 % of the time on held-out real prints; see ``models/README.md``).
+
+The model is trained (``python -m training.train``, the ``[train]`` extra) on
+serial prints rendered by :mod:`dealer_assist.synth` and on crops of the real
+photos cut at run time; it reads ``"АК 1234567"`` (two Cyrillic capitals, a
+space, the digits) and nothing (an empty text) on a print turned upside down
+or mirrored and on other text.
+
+**Not used by the reader yet** (``models/README.md`` says why: on the
+degradation benchmark it read fewer serials right as the print recognizer
+than PP-OCRv6 does); :mod:`benchmarks.bench_recognizer` measures it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from dealer_assist.vision.ocr import EngineError, LineRead, best_contrast_gray, ctc_decode
+
+__all__ = ["CHARSET", "INPUT_H", "INPUT_W", "MODEL_PATH", "CARD_PATH", "SERIAL_CTC",
+           "preprocess", "SerialCtcEngine"]
+
+#: Class labels; index 0 is the CTC blank (``""``). Digits, the space, the serial letters.
+CHARSET: tuple[str, ...] = ("",) + tuple("0123456789 ") + tuple("АБВГДЕЖЗИКЛМНОПРСТУФХЦЧШЩЭЮЯЬ")
+#: Model input, px.
+INPUT_H, INPUT_W = 32, 128
+#: The committed model and its card's machine-readable figures (temperature, split, results).
+MODEL_PATH = Path(__file__).resolve().parents[2] / "models" / "serial_ctc.onnx"
+CARD_PATH = MODEL_PATH.with_suffix(".json")
+#: This engine's name in reads.
+SERIAL_CTC = "serial-ctc"
+
+
+def preprocess(crop: np.ndarray) -> np.ndarray:
+    """``float32`` ``(1, INPUT_H, INPUT_W)`` model input from a crop (``uint8`` ``(h, w[, 3])``).
+
+    The best-contrast channel (:func:`~.ocr.best_contrast_gray`: a red print
+    vanishes in red), scaled to ``INPUT_H`` rows keeping the aspect ratio
+    (squeezed to ``INPUT_W`` when longer, padded on the right with the crop's
+    median grey when shorter), stretched so that its 2nd..98th percentiles
+    span 0..1, minus 0.5.
+    """
+    grey = best_contrast_gray(crop) if crop.ndim == 3 else crop
+    h, w = grey.shape[:2]
+    tw = int(min(INPUT_W, max(8, round(w * INPUT_H / max(h, 1)))))
+    small = cv2.resize(grey, (tw, INPUT_H), interpolation=cv2.INTER_AREA if h > INPUT_H else cv2.INTER_LINEAR)
+    small = small.astype(np.float32)
+    lo, hi = np.percentile(small, (2, 98))
+    small = (small - lo) / max(float(hi - lo), 8.0)
+    out = np.full((INPUT_H, INPUT_W), float(np.median(small)), np.float32)
+    out[:, :tw] = small
+    return (np.clip(out, -0.5, 1.5) - 0.5)[None]
+
+
+def _softmax(x: np.ndarray) -> np.ndarray:
+    e = np.exp(x - x.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+class SerialCtcEngine:
+    """The serial-print recognizer (:class:`~.ocr.TextRecognizer`) over onnxruntime.
+
+    Args:
+        model: the ONNX file (default :data:`MODEL_PATH`).
+        temperature: divides the scores before the softmax; default: the
+            card's ``temperature`` (``models/serial_ctc.json``), measured on
+            the validation crops.
+        threads: onnxruntime intra-op threads.
+
+    Raises:
+        EngineError: on first use, when the model file is missing.
+    """
+
+    name = SERIAL_CTC
+
+    def __init__(self, model: Path | str | None = None, temperature: float | None = None, threads: int = 1) -> None:
+        self.model = Path(model) if model is not None else MODEL_PATH
+        self.temperature = temperature
+        self.threads = threads
+        self._session = None
+
+    def _get(self):
+        if self._session is None:
+            import onnxruntime as ort
+
+            if not self.model.is_file():
+                raise EngineError(f"the serial recognizer's model {self.model} is missing: "
+                                  "run `python -m training.train` (see models/README.md).")
+            if self.temperature is None:
+                card = self.model.with_suffix(".json")
+                self.temperature = float(json.loads(card.read_text())["temperature"]) if card.is_file() else 1.0
+            opts = ort.SessionOptions()
+            opts.intra_op_num_threads = self.threads
+            opts.inter_op_num_threads = 1
+            self._session = ort.InferenceSession(str(self.model), opts, providers=["CPUExecutionProvider"])
+        return self._session
+
+    def scores(self, batch: np.ndarray) -> np.ndarray:
+        """Raw class scores ``(N, T, len(CHARSET))`` of preprocessed inputs ``(N, 1, INPUT_H, INPUT_W)``."""
+        session = self._get()
+        return session.run(None, {session.get_inputs()[0].name: batch.astype(np.float32)})[0]
+
+    def recognize(self, crop: np.ndarray) -> LineRead:
+        """Read ``crop`` (``uint8`` ``(h, w, 3)`` BGR, text horizontal, upright), with calibrated
+        per-character probabilities."""
+        return self.recognize_many([crop])[0]
+
+    def recognize_many(self, crops: list[np.ndarray]) -> list[LineRead]:
+        """:meth:`recognize` of several crops in one batch."""
+        if not crops:
+            return []
+        logits = self.scores(np.stack([preprocess(c) for c in crops]))
+        out = []
+        for frame_scores in logits:
+            text, probs = ctc_decode(_softmax(frame_scores / self.temperature), list(CHARSET))
+            out.append(LineRead(text, float(np.mean(probs)), self.name, probs) if text
+                       else LineRead("", 0.0, self.name, ()))
+        return out
