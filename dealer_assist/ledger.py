@@ -77,6 +77,7 @@ from datetime import datetime
 from enum import StrEnum, unique
 from typing import Any, Iterable, Mapping, Sequence
 
+from dealer_assist.live.history import record_input
 from dealer_assist.live.log_record import MAX_CHIPS, CheckedRecord, Chips, check_record, parse_chips, record_time
 from dealer_assist.rules import Game, from_dealers_left, split_chips
 
@@ -527,14 +528,10 @@ def _hand(record: Mapping[str, Any], ante: int, rake: int, since: datetime | Non
         raise ValueError(f"its payouts and carry ({received}) do not add up to the chips put in ({paid})")
     winners = list(record.get("winners") or [])
     folded = list(record.get("folded") or [])
-    source = record.get("input") or {}
+    source = record_input(dict(record)) or {}  # a log written before the input kept every seat: put back
     seats = [p["name"] for p in source.get("players", [])]
     best = record.get("best_hands") or {}
-    # the players of the hand: its input's seats, and every seat live logged chips, a fold or a best hand for
-    # (live logs one for each seat in the hand; logs written before the input kept every seat of a Hold'em hand
-    # left out the last player standing, who wins without showing)
-    players = {*seats, *put_in, *folded, *best}
-    if seats and (strangers := [w for w in [*winners, *payouts] if w not in players]):
+    if seats and (strangers := [w for w in [*winners, *payouts] if w not in seats]):
         raise ValueError(f"{strangers[0][:40]!r} is named a winner but is not a player of the hand")
     dealt: list[str] = []
     for name in [*seats, *put_in, *folded, *best, *winners, *payouts]:

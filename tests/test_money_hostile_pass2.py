@@ -110,6 +110,27 @@ def test_a_hand_logged_before_the_fix_without_the_last_player_standing_is_still_
     assert out.exit_code == 0 and "left out" not in out.stderr, out.stderr
     assert {n: p["net"] for n, p in json.loads(out.stdout)["players"].items()} == {"alice": -10, "boris": -10,
                                                                                   "cara": 20}
+    # and history settles it as the table did (evaluated again from the old input it had no winner: alice
+    # alone, folded; with boris too, a carried pot of 20)
+    again = run("history", "--log", log, "--show", "1")
+    assert again.exit_code == 0 and "Not a complete showdown" not in again.stdout, again.stdout
+    rows = [line.replace("┃", " ").replace("│", " ").split() for line in again.stdout.splitlines()]
+    assert ["main", "30", "cara", "cara"] in rows, again.stdout
+
+
+def test_history_settles_an_old_record_of_two_folded_seats_that_showed_as_the_table_did(table):
+    _, _, tmp = table
+    log = tmp / "hands.jsonl"
+    played = live(table, BOARD_LINES + typed("alice", ALICE) + typed("boris", BORIS) + CHIPS +
+                  ["fold alice", "fold boris"], log)
+    assert played.exit_code == 0, played.output
+    record = json.loads(log.read_text())
+    record["input"]["players"] = [p for p in record["input"]["players"] if p.get("revealed", True)]  # as written
+    assert [p["name"] for p in record["input"]["players"]] == ["alice", "boris"]
+    log.write_text(json.dumps(record) + "\n")
+    again = run("history", "--log", log, "--show", "1")
+    rows = [line.replace("┃", " ").replace("│", " ").split() for line in again.stdout.splitlines()]
+    assert ["main", "30", "cara", "cara"] in rows, again.stdout
 
 
 # -- B (high). a log of thousands of seats: the settle-up took minutes (serve recomputes it per hand) ----

@@ -159,6 +159,7 @@ def _print_table(rows: list[tuple[str, ...]], path, lang: str, club: bool = Fals
 
 def _print_history(records: list[dict], path: Path, show: Optional[int], as_json: bool, lang: str) -> None:
     """The one hand of ``--show``, on standard output (OSError when it cannot be written)."""
+    from dealer_assist.live.history import record_input
     from dealer_assist.rules import HandError, evaluate, parse_hand
 
     if as_json:
@@ -176,7 +177,7 @@ def _print_history(records: list[dict], path: Path, show: Optional[int], as_json
             waiting = r.get("waiting") or []
             why = f": {waiting[0].rstrip('.')}" if waiting and isinstance(waiting[0], str) else ""
             raise HandError(t["not_decided"] + why)
-        hand = parse_hand(r.get("input"))
+        hand = parse_hand(record_input(r))
         console.print(render_showdown(evaluate(hand), lang, title=title))
     except HandError as exc:
         console.print(name_text(title, style="bold"))

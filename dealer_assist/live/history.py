@@ -47,7 +47,7 @@ from dealer_assist.live.log_record import check_record
 from dealer_assist.live.table_view import TableView
 
 __all__ = ["SCHEMA", "VERSION", "HistoryError", "HandLog", "default_log_path", "hand_record", "read_log",
-           "iter_log", "open_log", "record_from_line", "first_line_refusal", "is_damaged_line", "is_record_line"]
+           "iter_log", "open_log", "record_from_line", "record_input", "first_line_refusal", "is_damaged_line", "is_record_line"]
 
 SCHEMA = "dealer-assist/hand-log"
 VERSION = 1
@@ -307,6 +307,39 @@ def _glued_record(line: bytes) -> bytes | None:
     if found is None:
         return None
     return line[found:].lstrip()
+
+
+def record_input(record: dict[str, Any]) -> Any:
+    """A decided record's FORMATS.md §1 ``input`` as the rules decided the hand, for evaluating it again.
+
+    Logs written before the input kept every seat of a Hold'em hand left out the seats that had not
+    shown both pocket notes -- the last player standing among them, who wins without showing (RULES.md
+    §4): evaluated again, the hand had another winner or none. Such a seat is in the record's
+    ``best_hands`` (live logs one entry for every seat in the hand, in seat order), so it is put back
+    there with no pocket, ``"folded": true`` or ``"revealed": false``, and its chips. Anything else is
+    returned as logged (the rules' parser says what is wrong with it).
+    """
+    source = record.get("input")
+    if not isinstance(source, dict) or not isinstance(source.get("players"), list):
+        return source
+    logged = {p.get("name"): p for p in source["players"] if isinstance(p, dict) and isinstance(p.get("name"), str)}
+    best = record.get("best_hands") if isinstance(record.get("best_hands"), dict) else {}
+    if all(name in logged for name in best):
+        return source
+    folded = record.get("folded") if isinstance(record.get("folded"), list) else []
+    chips = record.get("chips") if isinstance(record.get("chips"), dict) else {}
+    players = []
+    for name in best:  # seat order
+        if name in logged:
+            players.append(logged[name])
+            continue
+        seat: dict[str, Any] = {"name": name, "pocket": []}
+        seat["folded" if name in folded else "revealed"] = name in folded
+        if type(chips.get(name)) is int:
+            seat["contributed"] = chips[name]
+        players.append(seat)
+    players += [p for p in source["players"] if not (isinstance(p, dict) and p.get("name") in best)]
+    return {**source, "players": players}
 
 
 def open_log(path: str | os.PathLike) -> BinaryIO:
