@@ -353,7 +353,7 @@ class LedgerBuilder:
         except ValueError as error:
             self._skip(record, f"{error}; left out.")
             return
-        if hand.session is not None and hand.key in self._seen:
+        if hand.session is not None and hand.key[1] is not None and hand.key in self._seen:
             # one hand of one live session logged twice (a copied line, logs joined by hand): counted once
             self._skip(record, "logged again (the same session and hand number); the copy is left out.")
             return

@@ -409,3 +409,16 @@ def test_history_shows_no_winner_and_no_pot_for_a_hand_not_decided_at_the_table(
     assert "Winner" not in text and "main" not in text
     assert ("Not a complete showdown (the hand was not decided at the table: boris: 1 of 2 pocket notes known); "
             "the notes as logged:") in text
+
+
+# -- J (low). records without a hand number (a hand-written log) were taken for copies of one another --------
+def test_hands_without_a_hand_number_are_not_taken_for_copies(tmp_path):
+    from test_money_bad_records import two_seats, write_log
+
+    first, second = two_seats("A", "B", hand=1), two_seats("A", "B", hand=2, minutes=5, chips=7)
+    for record in (first, second):
+        del record["hand"]
+    log = write_log(tmp_path / "hands.jsonl", [first, second])
+    out = run("ledger", "--log", log, "--json")
+    assert "logged again" not in out.stderr, out.stderr
+    assert json.loads(out.stdout)["hands"] == 2 and json.loads(out.stdout)["players"]["B"]["net"] == 12
