@@ -32,6 +32,21 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"Nothing to undo in this hand\.", "В этой раздаче нечего отменять."),
     (r"Undone\.", "Отменено."),
     (r"Quitting\.", "Выход."),
+    # live: what became of the hand in play at the end (live/session.py: close)
+    (r"Hand (?P<n>\d+) is logged \((?P<say>.+)\)\.", "Раздача {n} записана в журнал ({say})."),
+    (r"Hand (?P<n>\d+) was not decided: logged as abandoned \((?P<say>.+)\)\.",
+     "Раздача {n} не решена: записана в журнал как брошенная ({say})."),
+    (r"Hand (?P<n>\d+) is decided; it is not logged \(no hand log\)\.",
+     "Раздача {n} решена; в журнал не записана (журнала нет)."),
+    (r"Hand (?P<n>\d+) was not decided; it is not logged \(no hand log\)\.",
+     "Раздача {n} не решена; в журнал не записана (журнала нет)."),
+    (r"Session (?P<s>\S+) goes on \(hand (?P<k>\d+) finished (?P<m>\d+) min ago\); --new-session starts a new "
+     r"one\. (?P<say>.+)", "Сессия {s} продолжается (раздача {k} закончилась {m} мин назад); --new-session начинает "
+                          "новую. {say}"),
+    (r"Session (?P<s>\S+) goes on \(hand (?P<k>\d+) finished (?P<m>\d+) min ago\); --new-session starts a new "
+     r"one\.", "Сессия {s} продолжается (раздача {k} закончилась {m} мин назад); --new-session начинает новую."),
+    (r"quit", "выход"), (r"stopped", "остановлено"), (r"end of video", "конец записи"),
+    (r"max frames", "достигнут --max-frames"),
     (r"OCR: (?P<say>.+)", "OCR: {say}"),
     (r"the OCR process stopped \((?P<x>.*)\); it was restarted\.", "процесс OCR остановился ({x}); он перезапущен."),
     (r"(?P<q>'.*') is not a seat \((?P<seats>.*)\)\.", "{q} — не место за столом ({seats})."),

@@ -215,6 +215,7 @@ def _note_cells(
     t = texts(lang)
     shown = chosen if chosen is not None else (options[0] if options else None)
     cell = serial_text(serial, position, shown)
+    cell.overflow = "fold"  # a long photo name folds, never cut with an ellipsis
     if labels and serial in labels:
         cell.append(f"\n{safe_text(labels[serial])}", style="dim")
     if shown is None:
@@ -294,34 +295,38 @@ def _hand_cells(result: PlayerResult, lang: str) -> tuple[str, str]:
 
 
 def _players(showdown: Showdown, lang: str, labels: Mapping[str, str] | None) -> Table:
-    """A section per player: each pocket note, the best hand, the result (and chips won)."""
+    """A section per player: the name with the result (and chips won) under it, each pocket note, the best hand.
+
+    The result sits under the name rather than in a column of its own, so that the longest words
+    ("модифицированная", "проигрывает") fit whole in 80 columns."""
     t = texts(lang)
     players = Table(show_edge=False)
     one_note = showdown.hand.game.pocket_notes == 1  # Indian poker: the note is the hand (RULES.md §7.2)
-    columns = (t["player"], t["note"], t["rank"], t["why"], t["result"]) if one_note else (
-        t["player"], t["pocket"], t["rank"], t["why"], t["best_hand"], t["result"])
+    columns = (t["player"], t["note"], t["rank"], t["why"]) if one_note else (
+        t["player"], t["pocket"], t["rank"], t["why"], t["best_hand"])
     for column in columns:
         players.add_column(column)
     for result in showdown.players:
         best = result.best
         chosen: dict[int, RankOption] = dict(zip(best.notes, best.options)) if best else {}
         hand_cells = _hand_cells(result, lang)
-        outcome = (_result(result, showdown, lang), "")
+        name = name_text(result.name, style="bold")
+        name.append(f"\n{_result(result, showdown, lang)}", style="")
+        chips = ""
         if showdown.settlement is not None:
-            chips = _chips(showdown.settlement.payouts.get(result.name, 0))
-            outcome = (outcome[0], f"{t['chips_label']}: {chips}")
+            chips = f"{t['chips_label']}: {_chips(showdown.settlement.payouts.get(result.name, 0))}"
         if one_note:
+            if chips:
+                name.append(f"\n{chips}", style="")
             cells = (_note_cells(result.player.pocket[0], result.notes[0], chosen.get(0), showdown.hand.position,
                                  lang, labels) if result.player.pocket else (Text("—"), "—", Text(t["not shown"])))
-            players.add_row(name_text(result.name, style="bold"), *cells,
-                            outcome[0] + (f" · {outcome[1]}" if outcome[1] else ""))
+            players.add_row(name, *cells)
         for i, serial in enumerate(() if one_note else result.player.pocket):
             first = i == 0
             players.add_row(
-                name_text(result.name, style="bold") if first else "",
+                name if first else chips,
                 *_note_cells(serial, result.notes[i], chosen.get(i), showdown.hand.position, lang, labels),
                 hand_cells[0] if first else hand_cells[1],
-                outcome[0] if first else outcome[1],
             )
         players.add_section()
     return players

@@ -54,7 +54,8 @@ def test_the_shared_options_are_in_the_commands_that_take_them():
 
 #: Arguments a command needs before it looks at its options (it then fails later, on purpose, cheaply).
 REQUIRED = {"score": ["/nonexistent-hand-folder"], "live": ["--camera", "/nonexistent.mp4", "--position", "4", "--no-log"],
-            "history": ["--log", "/nonexistent/hands.jsonl"]}
+            "history": ["--log", "/nonexistent/hands.jsonl"], "read": ["/nonexistent.jpg"],
+            "serve": ["--delay", "-1"]}  # refused before it listens
 
 
 @pytest.mark.parametrize("name, cmd, param, flag", CASES)

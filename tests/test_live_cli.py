@@ -110,7 +110,7 @@ def test_typed_hand_gives_the_showdown_as_json_and_is_logged(table):
     assert r.exit_code == 2 and "holds 1 hand(s); there is no hand 2" in r.output
 
 
-def test_an_undecided_hand_exits_1_and_is_not_logged(table):
+def test_an_undecided_hand_exits_1_and_is_logged_as_abandoned(table):
     frames, profile, tmp = table
     log = tmp / "hands.jsonl"
     r = run(["live", "--camera", frames, "--calibration", profile, "--position", "random", "--no-ocr",
@@ -119,7 +119,16 @@ def test_an_undecided_hand_exits_1_and_is_not_logged(table):
     out = json.loads(r.output.strip().splitlines()[-1])
     assert out["status"] == "incomplete" and out["winners"] == [] and out["serials"]["board"] == ["1234567"]
     assert 1 <= out["hand"]["position"] <= 7
-    assert not log.exists()
+    # the open hand is not lost at the end of the recording: logged as abandoned (not decided)
+    (record,) = [json.loads(line) for line in log.read_text().splitlines()]
+    assert record["status"] == "incomplete" and record["end"] == "end of video" and record["winners"] == []
+    assert [n["serial"] for n in record["notes"]] == ["1234567"]
+    # without --json the end is said in one line, in the output's language
+    r = run(["live", "--camera", frames, "--calibration", profile, "--position", "3", "--no-ocr",
+             "--no-window", "--log", str(log), "--lang", "ru"], input="board 1 1234567\n")
+    assert r.exit_code == 0
+    assert "Раздача 2 не решена: записана в журнал как брошенная (конец записи)." in r.output
+    assert len(log.read_text().splitlines()) == 2
 
 
 def test_history_without_a_log(tmp_path):

@@ -74,7 +74,8 @@ class FrameLoop:
         self.last_frame = None
         self.run_screen = run.screen
         self.screen = run.screen  # the start-up screen, until the OCR has read the first frame
-        self.balances: tuple = ()  # the session's running balances (the dashboard's line)
+        # the session's running balances (the dashboard's line), from its hands logged by earlier runs on
+        self.balances: tuple = session_balances(self.session.earlier) if self.session.earlier else ()
         self.finished_seen = 0
         self.ended = False
         self.stop_error: str | None = None
@@ -194,7 +195,7 @@ class FrameLoop:
                 self.console.print(f"hand {record['hand']} finished: {record['status']}, winners "
                                    f"{', '.join(record['winners']) or 'none'}", markup=False, highlight=False)
         self.finished_seen = len(session.finished)
-        self.balances = session_balances(session.finished)
+        self.balances = session_balances(session.earlier + session.finished)
 
     def progress(self, now: float, done: bool = False) -> None:
         """With ``--json`` on a terminal: one line on stderr, rewritten every second (frames, notes trusted)."""
@@ -285,7 +286,9 @@ class FrameLoop:
         code = 0 if view.complete or not self.as_json else 1  # --json: a script learns the hand was not decided
         # the decided hand goes to the log before anything is printed: an output that cannot be
         # written (a closed pipe, a full disk) must not lose it
-        session.close("quit" if session.quit_requested else "end of video" if self.ended else "stopped")
+        limit = self.config.max_frames is not None and self.frames >= self.config.max_frames
+        session.close("quit" if session.quit_requested else "end of video" if self.ended else
+                      "max frames" if limit else "stopped")
         outcome = LiveOutcome(2 if self.stop_error else code)
         if self.stop_error:
             outcome.errors.append(self.stop_error)

@@ -57,6 +57,8 @@ class LiveConfig:
         club: the club's PostgreSQL URL (``--club``): finished hands and the hand in play are also sent
             there, from the log as the outbox (:mod:`dealer_assist.club.outbox`); None: no club.
         table: this table's name in the club (``--table``).
+        new_session: start a new session even when the hand log's last hand is recent (``--new-session``;
+            else the night goes on: :func:`dealer_assist.live.night.continue_session`).
     """
 
     camera: str
@@ -79,6 +81,7 @@ class LiveConfig:
     spectator_state: Path | None = None
     club: str | None = None
     table: str | None = None
+    new_session: bool = False
 
 
 @dataclass
@@ -170,6 +173,12 @@ def _prepare(config: LiveConfig, screen) -> LiveRun:
         except HistoryError as exc:
             source.release()
             raise LiveSetupError(str(exc)) from None
+    continuation = _continuation(config, hand_log, seats)
+    if continuation is not None:
+        dealer_index = state.dealer_index if config.dealer is not None or continuation.dealer_index is None \
+            else continuation.dealer_index
+        state = TableState(seats, p, config.zero_joker, config.tie_policy, hand_number=continuation.hand_number,
+                           dealer_index=dealer_index, position_random=random_position)
     step("step_log", "skip" if hand_log is None else "done")
     club = None
     if config.club is not None and hand_log is not None:
@@ -204,10 +213,33 @@ def _prepare(config: LiveConfig, screen) -> LiveRun:
             finally:
                 wake()      # then the outbox sends what the log holds to the club
     session = LiveSession(profile, state, worker, options, on_finished=on_finished)
+    messages = []
+    if continuation is not None:
+        session.session_id = continuation.session
+        session.earlier = list(continuation.earlier)
+        messages.append(continuation.sentence)
     if random_position:
-        session.message = f"Random playing position: P={p}."
+        messages.append(f"Random playing position: P={p}.")
+    session.message = " ".join(messages)
     step("step_ocr", "busy")
     return LiveRun(config, session, source, worker, random_position, unlogged=unlogged, club=club)
+
+
+def _continuation(config: LiveConfig, hand_log, seats):
+    """Where the night goes on from the hand log (:func:`~dealer_assist.live.night.continue_session`), or None
+    for a new session (no log, an empty or unreadable one, ``--new-session``)."""
+    from datetime import datetime, timezone
+
+    from dealer_assist.live.history import HistoryError, read_log
+    from dealer_assist.live.night import continue_session
+
+    if hand_log is None or config.new_session or not hand_log.path.exists():
+        return None
+    try:
+        records, _ = read_log(hand_log.path)
+    except HistoryError:
+        return None
+    return continue_session(records, seats, datetime.now(timezone.utc), config.new_session)
 
 
 def run_live(run: LiveRun, console=None) -> LiveOutcome:

@@ -145,12 +145,13 @@ class Croupier:
         if session.message:
             self.feedback.say(session.message)
 
-    def command(self, cmd) -> tuple[str, bool]:
-        """Apply a parsed command; returns its answer and whether it was refused."""
+    def command(self, cmd, confirm_quit: bool = False) -> tuple[str, bool]:
+        """Apply a parsed command; returns its answer and whether it was refused. ``confirm_quit``: a key
+        on the dashboard, where ``q`` with a hand open asks first (see :func:`~dealer_assist.live.commands.advise`)."""
         from dealer_assist.live.commands import CommandName, advise, showdown_answer
 
         session = self.session
-        advice = advise(cmd, session.view(), self.lang, self.armed)
+        advice = advise(cmd, session.view(), self.lang, self.armed, confirm_quit)
         self.armed = advice.confirm
         if not advice.run:
             msg, refused = advice.text, True
@@ -165,9 +166,11 @@ class Croupier:
         """One key (see :class:`~dealer_assist.live.commands.KeyInput`)."""
         cmd = self.keys.feed(k)
         if cmd is not None:
-            self.command(cmd)
+            self.command(cmd, confirm_quit=True)
         elif self.keys.error:
             self.feedback.say(self.keys.error)
+        elif self.keys.prompt is None:
+            self.armed = None  # any other key: a confirmation asked for is not given
 
     def line(self, text: str) -> tuple[str, bool]:
         """One command line; returns its answer and whether it was refused (a line that is no command is)."""

@@ -18,8 +18,9 @@ from rich.text import Text
 
 from dealer_assist.cli.app import app
 from dealer_assist.cli.club_cmd import checked_table, club_label, club_ledger, club_option, table_option
-from dealer_assist.cli.options import fail, since_time, whole_chips
+from dealer_assist.cli.options import fail, lang_option, resolve_lang, since_time, whole_chips
 from dealer_assist.cli.output import json_line, output_errors, print_warnings, report_console
+from dealer_assist.i18n import Lang, texts
 from dealer_assist.ledger import CARRIED_POT, EXACT_PARTIES, MAX_CHIPS, ORGANISER, Ledger, LedgerBuilder, Meeting, Party
 from dealer_assist.render import name_text, safe_text
 from dealer_assist.rules.formats import chips_to_json
@@ -68,6 +69,7 @@ def ledger_command(
     club: Optional[str] = club_option(help="Settle the club's hands (PostgreSQL URL, as for live --club) across "
                                            "its tables instead of one log."),
     table: Optional[str] = table_option("With --club: only this table's hands."),
+    lang: Optional[Lang] = lang_option(),
 ) -> None:
     """The session ledger: chips put in and won, net per player, and the fewest transfers that settle everyone.
 
@@ -112,7 +114,7 @@ def ledger_command(
         elif as_csv:
             _write_csv(ledger)
         else:
-            report_console().print(_render(ledger, path, when))
+            report_console().print(_render(ledger, path, when, resolve_lang(lang).value))
         sys.stdout.flush()
 
 
@@ -201,15 +203,17 @@ def _signed(chips) -> str:
     return f"+{value}" if chips > 0 else str(value)
 
 
-def _render(ledger: Ledger, path: Path, since: Optional[datetime]) -> Group:
+def _render(ledger: Ledger, path: Path, since: Optional[datetime], lang: str = "en") -> Group:
+    """The ledger for people: a title line as wide as the terminal (wrapped at words), the table, the notes."""
     c = chips_to_json
-    title = f"{path} · {ledger.hands} hand(s)"
+    t_ = texts(lang)
+    title = Text(t_["history_title"].format(path=safe_text(path), n=ledger.hands), style="bold")
     if since is not None:
-        title += f" since {since.isoformat(sep=' ', timespec='minutes')}"
-    title += f" · ante {ledger.ante_per_hand}, rake {ledger.rake_per_hand} per player and hand"
-    table = Table(title=_cell(title), title_justify="left")
-    for column in ("Player", "Hands", "Hands won", "Put in", "Buy-ins", "Chips won", "Net"):
-        table.add_column(column, justify="left" if column == "Player" else "right")
+        title.append(" " + t_["ledger_since"].format(when=since.isoformat(sep=" ", timespec="minutes")))
+    title.append(" · " + t_["ledger_fees"].format(ante=ledger.ante_per_hand, rake=ledger.rake_per_hand))
+    table = Table()
+    for key in ("player", "hands_column", "hands_won", "put_in", "buy_ins", "chips_won", "net"):
+        table.add_column(t_[key], justify="left" if key == "player" else "right")
     for p in ledger.players:
         table.add_row(_cell(p.name), str(p.hands_played), str(p.hands_won), str(c(p.put_in)), str(c(p.buy_ins)),
                       str(c(p.won)), _signed(p.net))
@@ -221,25 +225,24 @@ def _render(ledger: Ledger, path: Path, since: Optional[datetime]) -> Group:
         pot = ledger.carried_out - ledger.carried_in
         table.add_row(_party(CARRIED_POT), "", "", str(c(ledger.carried_in)) if ledger.carried_in else "", "",
                       str(c(ledger.carried_out)), _signed(pot))
-    parts: list = [table]
+    parts: list = [title, table]
     notes = []
     if ledger.carried_out:
-        notes.append(f"{c(ledger.carried_out)} chip(s) are still carried over at the end (rolled-over pots).")
+        notes.append(t_["ledger_carried_out"].format(n=c(ledger.carried_out)))
     if ledger.carried_in:
-        notes.append(f"{c(ledger.carried_in)} carried chip(s) came from hands before --since.")
+        notes.append(t_["ledger_carried_in"].format(n=c(ledger.carried_in)))
     if ledger.not_decided:
-        notes.append(f"{ledger.not_decided} hand(s) not decided (no showdown logged) are not counted.")
+        notes.append(t_["ledger_not_decided"].format(n=ledger.not_decided))
     if ledger.transfers:
-        how = ("the fewest possible" if ledger.fewest else
-               f"found greedily: more than {EXACT_PARTIES} parties, not always the fewest")
+        how = t_["ledger_fewest"] if ledger.fewest else t_["ledger_greedy"].format(n=EXACT_PARTIES)
         transfers = Table()
-        for column in ("Pays", "To", "Chips"):
-            transfers.add_column(column, justify="right" if column == "Chips" else "left")
+        for key in ("pays", "to_whom", "chips_label"):
+            transfers.add_column(t_[key], justify="right" if key == "chips_label" else "left")
         for t in ledger.transfers:
             transfers.add_row(_party(t.payer), _party(t.payee), str(c(t.amount)))
-        parts.extend([Text(f"Transfers that settle everyone ({how}):", style="bold"), transfers])
+        parts.extend([Text(t_["ledger_transfers"].format(how=how), style="bold"), transfers])
     elif ledger.hands:
-        notes.append("Everyone is square: no transfer is needed.")
+        notes.append(t_["ledger_square"])
     parts.extend(Text(note) for note in notes)
     parts.extend(meeting_line(m) for m in ledger.meetings)
     return Group(*parts)

@@ -27,7 +27,7 @@ from dealer_assist.cli.options import (
     tie_policy_option,
     zero_joker_option,
 )
-from dealer_assist.i18n import Lang
+from dealer_assist.i18n import Lang, say
 from dealer_assist.render import safe_text
 from dealer_assist.rules import Game, TiePolicy, ZeroJoker
 
@@ -97,6 +97,10 @@ def live_command(
                                        help="Hand log (JSON Lines) to append finished hands to. "
                                             + shown_default(LOG_DEFAULT)),
     no_log: bool = typer.Option(False, "--no-log", rich_help_panel=OUTPUT, help="Do not log hands."),
+    new_session: bool = typer.Option(False, "--new-session", rich_help_panel=OUTPUT,
+                                     help="Start a new session. Without it a restart goes on with the hand log's "
+                                          "session: the next hand number and dealer (unless its last hand is over "
+                                          "12 hours old)."),
     realtime: bool = typer.Option(False, "--realtime", rich_help_panel=INPUT,
                                   help="Play a recording at its frame rate, reading what the OCR has time for "
                                        "(default: every frame is fully read, so results do not depend on speed)."),
@@ -149,12 +153,14 @@ def live_command(
                         window=not no_window, max_frames=max_frames, as_json=as_json, log=log_path,
                         realtime=realtime, fps=fps, trust=_parse_trust(trust), ocr=ocr, capture=capture,
                         spectator_state=default_state_path(log_path) if log_path is not None else None,
-                        club=club, table=table)
+                        club=club, table=table, new_session=new_session)
     try:
         run = prepare_live(config)
     except LiveSetupError as exc:
         fail(safe_text(exc))
     outcome = run_live(run)
+    if run.session.closing and not as_json:  # what became of the hand in play, in one line (--json: its status)
+        typer.echo(say(run.session.closing, config.lang), err=True)
     for sentence in outcome.notices:  # names of the recording's files: shown as text
         typer.echo(safe_text(sentence), err=True)
     for line in outcome.unlogged:  # hands the log did not take: their JSON, where they are kept, how to append

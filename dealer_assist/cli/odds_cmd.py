@@ -8,7 +8,7 @@ wrong with a bad line in one sentence, as ``dealer-assist eval`` does.
 from __future__ import annotations
 
 import sys
-from typing import Iterator
+from typing import Iterator, Optional
 
 import typer
 from rich.console import Group
@@ -17,6 +17,8 @@ from rich.text import Text
 
 from dealer_assist.app.typed_hands import HandsFileError, line_json, numbered_lines
 from dealer_assist.cli.app import app
+from dealer_assist.cli.options import lang_option, resolve_lang
+from dealer_assist.i18n import Lang, texts
 from dealer_assist.cli.output import OutputError, json_line, line_error, output_errors, report_console, write_stdout
 from dealer_assist.render import name_text, percent, serial_text
 from dealer_assist.rules.errors import HandError
@@ -25,7 +27,7 @@ from dealer_assist.rules.odds import AllInOdds, all_in_odds, odds_to_json, parse
 from dealer_assist.rules.options import Game
 from dealer_assist.rules.showdown import Hand
 
-__all__ = ["odds_command", "render_odds", "render_indian_odds"]
+__all__ = ["odds_command", "render_odds", "render_indian_odds", "deal_count"]
 
 EPILOG = (
     "Examples:\n\n"
@@ -52,6 +54,7 @@ def odds_command(
     exact: bool = typer.Option(
         False, "--exact", help="With --json, also the exact probabilities as fractions (win_exact, tie_exact).",
     ),
+    lang: Optional[Lang] = lang_option(),
 ) -> None:
     """Exact all-in odds: each player's chance to win the pot alone or to split it.
 
@@ -63,7 +66,7 @@ def odds_command(
     Folded and unrevealed players have no chance; with 3 board notes known the result is the showdown's.
     """
     with output_errors():
-        seen, bad = _odds_file(hands, as_json, exact)
+        seen, bad = _odds_file(hands, as_json, exact, resolve_lang(lang).value)
     if not seen:
         source = "standard input" if hands == "-" else hands
         typer.echo(f"no hands in {source}.", err=True)
@@ -73,25 +76,47 @@ def odds_command(
         raise typer.Exit(code=1)
 
 
-_STATUS = {"folded": "folded", "not revealed": "did not reveal", "last standing": "last player standing"}
+_STATUS = {"folded": "folded", "not revealed": "hidden", "last standing": "standing"}
+
+#: Counts of deals above this are written as a power of ten (``about 1.0 × 10^21``): 22 digits say nothing.
+EXACT_COUNT_LIMIT = 10 ** 9
 
 
-def render_odds(hand: Hand, odds: AllInOdds, unknown: frozenset[tuple[str, int]], title: str | None = None) -> Group:
-    """A hand's odds as a rich renderable: the board, then per player the pocket notes
+def deal_count(n: int, lang: str = "en") -> str:
+    """A number of deals for people: ``"1,368"``; ``"about 1.0 × 10^21"`` above :data:`EXACT_COUNT_LIMIT`.
+
+    >>> deal_count(1368), deal_count(999_998_500_000_739_999_880)
+    ('1,368', 'about 1.0 × 10^21')
+    """
+    if n <= EXACT_COUNT_LIMIT:
+        return f"{n:,}"
+    exponent = len(str(n)) - 1
+    mantissa = n / 10 ** exponent
+    if round(mantissa, 1) >= 10:
+        mantissa, exponent = mantissa / 10, exponent + 1
+    return f"{texts(lang)['about']} {mantissa:.1f} × 10^{exponent}"
+
+
+def render_odds(hand: Hand, odds: AllInOdds, unknown: frozenset[tuple[str, int]], title: str | None = None,
+                lang: str = "en") -> Group:
+    """A hand's odds as a rich renderable: the title, the board, then per player the pocket notes
     (digit at P highlighted; ``?`` when unknown), win, tie and why a player has no chance."""
+    t = texts(lang)
     p = hand.position
-    board = Text(f"P={p} · zero-joker {hand.zero_joker.value} · board: ")
+    board = Text(t["odds_header"].format(p=p, zj=t[hand.zero_joker.value]) + " ")
     for serial in hand.board:
         board.append_text(serial_text(serial, p))
         board.append(" ")
     if odds.board_unknown:
-        board.append(f"+ {odds.board_unknown} to come" if hand.board else f"{odds.board_unknown} notes to come")
+        board.append(t["odds_to_come" if hand.board else "odds_notes_to_come"].format(n=odds.board_unknown))
     else:
-        board.append("complete")
-    table = Table(title=Text(title) if title else None, title_justify="left")
+        board.append(t["odds_complete"])
+    table = Table()
     statuses = any(result.status != "in" for result in odds.players)
-    for column in ("Player", "Pocket", "Win", "Tie") + (("",) if statuses else ()):
-        table.add_column(column, justify="right" if column in ("Win", "Tie") else "left")
+    for key in ("player", "pocket", "win", "tie"):
+        table.add_column(t[key], justify="right" if key in ("win", "tie") else "left")
+    if statuses:
+        table.add_column("")
     for player, result in zip(hand.players, odds.players):
         pocket = Text()
         for j, serial in enumerate(player.pocket):
@@ -99,29 +124,35 @@ def render_odds(hand: Hand, odds: AllInOdds, unknown: frozenset[tuple[str, int]]
                 pocket.append(" ")
             pocket.append("???????" if (player.name, j) in unknown else serial_text(serial, p))
         row = [name_text(player.name), pocket, percent(result.win), percent(result.tie)]
-        table.add_row(*row, *([_STATUS.get(result.status, "")] if statuses else []))
-    caption = Text(f"pot shared: {percent(float(odds.split_exact))}")
+        status = _STATUS.get(result.status)
+        table.add_row(*row, *([t[status] if status else ""] if statuses else []))
+    caption = Text(t["odds_shared"].format(p=percent(float(odds.split_exact))))
     if odds.board_unknown:
-        caption.append(f" · over {odds.deals:,} equally likely ordered deals")
-    return Group(board, table, caption)
+        caption.append(" · " + t["odds_deals"].format(n=deal_count(odds.deals, lang)))
+    heading = [Text(title, style="bold")] if title else []
+    return Group(*heading, board, table, caption)
 
 
 
 def render_indian_odds(hand: Hand, odds: IndianOdds, unknown: frozenset[tuple[str, int]],
-                       title: str | None = None) -> Group:
+                       title: str | None = None, lang: str = "en") -> Group:
     """An Indian poker hand's odds: per player the note (digit at P highlighted; ``?`` when unknown), the chance
     the player computes not seeing their own note, and the spectator's, who sees every note (RULES.md §7)."""
+    t = texts(lang)
     p = hand.position
-    table = Table(title=Text(title) if title else None, title_justify="left")
+    table = Table()
     statuses = any(result.status != "in" for result in odds.players)
-    for column in ("Player", "Note", "Own view: win", "tie", "Spectator: win", "tie") + (("",) if statuses else ()):
-        table.add_column(column, justify="left" if column in ("Player", "Note", "") else "right")
+    for key in ("player", "note", "own_win", "tie_lower", "spectator_win", "tie_lower"):
+        table.add_column(t[key], justify="left" if key in ("player", "note") else "right")
+    if statuses:
+        table.add_column("")
     for player, own, seen in zip(hand.players, odds.players, odds.spectator):
         note = Text("???????") if (player.name, 0) in unknown or not player.pocket else serial_text(player.pocket[0], p)
+        status = _STATUS.get(own.status)
         table.add_row(name_text(player.name), note, percent(own.win), percent(own.tie), percent(seen.win),
-                      percent(seen.tie), *([_STATUS.get(own.status, "")] if statuses else []))
-    return Group(Text(f"Indian poker · P={p}"), table,
-                 Text("own view: over every serial the player's own note can be, the notes they see taken out"))
+                      percent(seen.tie), *([t[status] if status else ""] if statuses else []))
+    heading = [Text(title, style="bold")] if title else []
+    return Group(*heading, Text(t["indian_header"].format(p=p)), table, Text(t["indian_own_legend"]))
 
 
 #: Each game's odds: the function, its JSON and its renderable (RULES.md §2-4; §7).
@@ -143,7 +174,7 @@ def _decode(number: int, raw: bytes | None) -> tuple[object, str | None]:
     return obj, problem
 
 
-def _odds_file(path: str, as_json: bool, exact: bool) -> tuple[int, int]:
+def _odds_file(path: str, as_json: bool, exact: bool, lang: str = "en") -> tuple[int, int]:
     """The odds of every line of ``path`` in order; how many lines held something, how many were bad."""
     seen = bad = 0
     for number, raw in _lines(path):
@@ -167,7 +198,8 @@ def _odds_file(path: str, as_json: bool, exact: bool) -> tuple[int, int]:
             write_stdout(json_line(to_json(odds, exact=exact)))
         else:
             try:
-                report_console().print(render(hand, odds, unknown, title=f"Hand, line {number}"))
+                report_console().print(render(hand, odds, unknown, title=texts(lang)["hand_line"].format(line=number),
+                                              lang=lang))
                 sys.stdout.flush()
             except OSError as error:
                 raise OutputError() from error

@@ -10,12 +10,14 @@ from typing import List, Optional
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from dealer_assist.app.photos import ImageReading, read_photos
 from dealer_assist.app.verdicts import is_stray_read
 from dealer_assist.cli.app import app
-from dealer_assist.cli.options import fail
+from dealer_assist.cli.options import fail, lang_option, resolve_lang
 from dealer_assist.cli.output import json_line, report_console
+from dealer_assist.i18n import Lang, say, texts
 from dealer_assist.render import name_text, safe_text
 
 
@@ -32,6 +34,7 @@ def read_command(
     calibration: Optional[str] = typer.Option(
         None, "--calibration", metavar="NAME|FILE.json",
         help="A profile whose note layout (`calibrate notes`) lets the reader look where the prints are first."),
+    lang: Optional[Lang] = lang_option(),
 ) -> None:
     """Read the serial numbers of every banknote in each photo.
 
@@ -62,6 +65,7 @@ def read_command(
         if layout is None:
             typer.echo(safe_text(f"Note: the profile {calibration} has no note layout (run `dealer-assist calibrate "
                                  f"notes`); reading without it."), err=True)
+    lang = resolve_lang(lang)
     console = report_console()
     results = read_photos([str(p) for p in images], jobs=jobs, layout=layout)
     failed = 0
@@ -74,7 +78,8 @@ def read_command(
             if as_json:
                 print(json_line(r.to_json()), end="", flush=True)
             elif not r.error:
-                console.print(_table(r))
+                console.print(_title(r))
+                console.print(_table(r, lang))
         except OSError as exc:  # a full disk or a closed pipe on standard output
             fail(f"cannot print the results: {(exc.strerror or str(exc)).lower()}.", code=1)
         if debug_dir is not None and not r.error:
@@ -94,23 +99,37 @@ def read_command(
         raise typer.Exit(1)
 
 
-def _table(r: ImageReading) -> Table | str:
+def _title(r: ImageReading) -> Text:
+    """The photo's name, above its table and as wide as the terminal (a table's own title wraps at its width)."""
+    return name_text(r.image, style="bold")
+
+
+_STATUS_KEY = {"trusted": "st_trusted", "unreadable": "st_unreadable", "out_of_format": "st_out_of_format"}
+
+
+def _table(r: ImageReading, lang: str = "en") -> Table:
     """The notes of one photo; a stray read (one print, at most one 7-digit read) is marked as such, with
-    the words ``score`` uses for it (:func:`~dealer_assist.app.verdicts.stray_remark`)."""
-    t = Table(title=name_text(r.image), title_justify="left")
+    the words ``score`` uses for it (:func:`~dealer_assist.app.verdicts.stray_remark`). The letters column
+    shows only when a note's letters were read (the reader reads them only as part of a print's text)."""
+    t_ = texts(lang)
+    letters = any(n.letters for n in r.notes)
+    t = Table()
     t.add_column("#", justify="right")
-    t.add_column("serial")
-    t.add_column("letters")
-    t.add_column("confidence", justify="right")
-    t.add_column("status")
-    t.add_column("why")
+    t.add_column(t_["serial"])
+    if letters:
+        t.add_column(t_["letters"])
+    t.add_column(t_["confidence"], justify="right")
+    t.add_column(t_["status_column"])
+    t.add_column(t_["why"])
     if not r.notes:
-        t.add_row("-", "-", "-", "-", "no note", "no serial print found in this photo")
+        t.add_row("-", "-", *(["-"] if letters else []), "-", t_["no_note"], t_["no_print"])
     for i, n in enumerate(r.notes, 1):
-        status, why = n.status.replace("_", " "), n.reason
+        status, why = t_[_STATUS_KEY.get(str(n.status), "st_unreadable")], say(n.reason, lang) if n.reason else ""
+        if str(n.status) not in _STATUS_KEY:
+            status = str(n.status).replace("_", " ")
         if is_stray_read(n):
-            status = "stray read"
-            why = (f"{n.reason}; one print, at most one 7-digit read: score does not count it as a note when the "
-                   f"photo's notes are all read" if n.reason else "one print, at most one 7-digit read")
-        t.add_row(str(i), n.serial or "?", name_text(n.letters or ""), f"{n.confidence:.2f}", status, name_text(why))
+            status = t_["st_stray"]
+            why = f"{why}; {t_['stray_why']}" if why else t_["stray_why"]
+        t.add_row(str(i), n.serial or "?", *([name_text(n.letters or "")] if letters else []), f"{n.confidence:.2f}",
+                  status, name_text(why))
     return t

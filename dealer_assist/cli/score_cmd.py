@@ -105,7 +105,7 @@ def score_command(
         typer.echo(f"Error: cannot print the report: {(exc.strerror or str(exc)).lower()}.", err=True)
         # the result files below are still written
     for notice in plan.notices:  # photos found and not scored, said under the summary
-        err.print(safe_text(f"Note: {notice}"), markup=False, highlight=False, soft_wrap=True)
+        err.print(safe_text(f"Note: {notice}"), markup=False, highlight=False)  # wrapped at words
     try:
         write_results(scores, json_out, csv_out)
     except InputError as exc:

@@ -13,7 +13,8 @@ from typing import Optional
 import typer
 
 from dealer_assist.cli.app import app
-from dealer_assist.cli.options import since_time
+from dealer_assist.cli.options import lang_option, resolve_lang, since_time
+from dealer_assist.i18n import Lang
 
 __all__ = ["serve_command"]
 
@@ -54,6 +55,7 @@ def serve_command(
     club: Optional[str] = typer.Option(None, "--club", metavar="URL",
                                        help="Show every table of the club (its PostgreSQL URL, as for live --club): "
                                             "a page listing the tables, and a page per table at /table/T/."),
+    lang: Optional[Lang] = lang_option(help="Language of what this command prints."),
 ) -> None:
     """A read-only web page of the current hand for spectators, delayed, updating by itself.
 
@@ -71,7 +73,7 @@ def serve_command(
     if club is not None:
         if log is not None or state is not None:
             _fail("--club shows the club's database; --log and --state follow one table's files. Give one or the other.")
-        _serve_club(club, delay, host, port, when)
+        _serve_club(club, delay, host, port, when, resolve_lang(lang).value)
         return
     log_path = (log if log is not None else default_log_path()).expanduser()
     state_path = (state if state is not None else default_state_path(log_path)).expanduser()
@@ -92,35 +94,64 @@ def serve_command(
     config = SpectatorConfig(log=log_path, state=state_path, delay=delay, token=token,
                              loopback_only=listener.loopback, since=when)
     application = create_app(config)
-    shown = f"{delay:g} s late" if delay else "with no delay"
-    _say(f"Spectator screen ({shown}), following {log_path}"
-         f"{'' if log_path.exists() else ' (not there yet: waiting for it)'} and {state_path}.")
-    for url in urls(listener, token):
-        _say(f"  open {url}")
-    if token is not None:
-        typer.echo(f"Listening on {listener.host}, not loopback: every request needs the token {token} "
-                   f"(other devices on the network can reach this port). Ctrl-C stops.")
-    else:
-        typer.echo("Only this computer can open it (loopback). Ctrl-C stops.")
+    print_banner(listener, token, delay, log_path, state_path, resolve_lang(lang).value)
     try:
         run(application, listener)
     except KeyboardInterrupt:
         pass
 
 
-def _say(line: str) -> None:
-    """A line of the start-up banner, the paths in it shown as text (an escape in a folder name never
-    reaches the terminal: :func:`~dealer_assist.render.safe_text`)."""
+def print_banner(listener, token: Optional[str], delay: float, log_path: Path, state_path: Path,
+                 lang: str = "en") -> None:
+    """What serve prints at start: what it follows, the address to open on a line of its own that is never
+    wrapped (so it can be copied whole), a QR code of it when other devices may open it, the other
+    addresses, and who can reach it. The sentences wrap at word boundaries (rich's wrapping)."""
+    from dealer_assist.i18n import texts
     from dealer_assist.render import safe_text
 
-    typer.echo(safe_text(line))
+    t = texts(lang)
+    shown = t["serve_late"].format(s=f"{delay:g}") if delay else t["serve_no_delay"]
+    _print_addresses(t["serve_title"].format(delay=shown, log=safe_text(log_path), state=safe_text(state_path),
+                                             missing="" if log_path.exists() else t["serve_missing"]),
+                     listener, token, lang)
 
 
-def _serve_club(url: str, delay: float, host: str, port: int, since) -> None:
+def _print_addresses(title: str, listener, token: Optional[str], lang: str, extra: Optional[str] = None) -> None:
+    """The banner after its title: the address to open (a line of its own, never wrapped), its QR code when
+    other devices may open it, the other addresses, ``extra`` (a sentence), and who can reach it."""
+    from rich.text import Text
+
+    from dealer_assist.cli.output import report_console
+    from dealer_assist.i18n import texts
+    from dealer_assist.render import safe_text
+    from dealer_assist.spectator.server import qr_text, urls
+
+    t = texts(lang)
+    console = report_console(highlight=False)
+    console.print(Text(title))
+    addresses = urls(listener, token)
+    console.print(Text(t["serve_open" if token is not None else "serve_open_local"]))
+    console.print(Text(safe_text(addresses[0]), style="bold"), soft_wrap=True, crop=False)  # never wrapped: copied whole
+    if token is not None:
+        if listener.host in ("0.0.0.0", "::", "") and len(addresses) == 1:
+            console.print(Text(t["serve_no_lan"], style="yellow"))
+        console.print(Text(qr_text(addresses[0]), style="bright_white on black"), soft_wrap=True, crop=False)
+    if len(addresses) > 1:
+        console.print(Text(t["serve_also"]))
+        for url in addresses[1:]:
+            console.print(Text(f"  {safe_text(url)}"), soft_wrap=True, crop=False)
+    if extra:
+        console.print(Text(extra))
+    console.print(Text(t["serve_token"].format(host=listener.host) if token is not None else t["serve_loopback"]))
+
+
+def _serve_club(url: str, delay: float, host: str, port: int, since, lang: str = "en") -> None:
     """``serve --club``: the club's screen (:mod:`dealer_assist.club.web`), bound and run as the table's is."""
     from dealer_assist.club.db import ClubError, describe_url
     from dealer_assist.club.watch import ClubWatcher
     from dealer_assist.club.web import ClubConfig, create_club_app
+    from dealer_assist.i18n import texts
+    from dealer_assist.render import safe_text
     from dealer_assist.spectator.server import ServeError, bind, new_token, run, urls
 
     try:
@@ -136,14 +167,12 @@ def _serve_club(url: str, delay: float, host: str, port: int, since) -> None:
         listener.sock.close()
         _fail(str(exc))
     application = create_club_app(config, watcher)
-    shown = f"{delay:g} s late" if delay else "with no delay"
-    _say(f"The club's screen ({shown}), following the club database at {describe_url(url)} (LISTEN/NOTIFY).")
-    for address in urls(listener, token):
-        _say(f"  open {address}   (each table: {address.split('?')[0]}table/T1/)")
-    if token is not None:
-        typer.echo(f"Listening on {listener.host}, not loopback: every request needs the token {token}. Ctrl-C stops.")
-    else:
-        typer.echo("Only this computer can open it (loopback). Ctrl-C stops.")
+    t = texts(lang)
+    shown = t["serve_late"].format(s=f"{delay:g}") if delay else t["serve_no_delay"]
+    _print_addresses(t["serve_club_title"].format(delay=shown, url=safe_text(describe_url(url))), listener, token,
+                     lang, extra=t["serve_club_tables"].format(
+                         url=safe_text(urls(listener, token)[0].replace("/?", "/table/T1/?", 1)
+                                       if token else urls(listener, token)[0] + "table/T1/")))
     try:
         run(application, listener)
     except KeyboardInterrupt:

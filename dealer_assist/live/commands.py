@@ -199,14 +199,18 @@ class Advice:
     confirm: Command | None = None
 
 
-def advise(cmd: Command, view: TableView, lang: str = "en", armed: Command | None = None) -> Advice:
+def advise(cmd: Command, view: TableView, lang: str = "en", armed: Command | None = None,
+           confirm_quit: bool = False) -> Advice:
     """Check a croupier's command against the hand before it is applied (pure).
 
     * ``showdown`` on a hand in which no note was seen and no seat is in is refused with a
       sentence (there is nothing to show down);
     * ``position N`` (another P) and ``random`` once the hand is decided would score it anew: the
       first time they are not applied, the sentence says what would change, and the same command
-      given next (``armed``) goes ahead.
+      given next (``armed``) goes ahead;
+    * with ``confirm_quit`` (a key pressed on the dashboard, not a scripted command line), ``quit``
+      while a hand is open (something happened in it and it is not decided) is applied only when
+      given twice in a row: the hand would be logged as abandoned.
 
     >>> from dealer_assist.live.table_state import TableState
     >>> from dealer_assist.live.table_view import table_view
@@ -218,6 +222,10 @@ def advise(cmd: Command, view: TableView, lang: str = "en", armed: Command | Non
     """
     t = texts(lang)
     s = view.state
+    if cmd.name is CommandName.QUIT:
+        if not confirm_quit or armed == cmd or view.complete or not view.eventful:
+            return Advice(True)
+        return Advice(False, t["confirm_quit"].format(n=s.hand_number), confirm=cmd)
     if cmd.name is CommandName.SHOWDOWN and not s.showdown_called:
         if not view.all_slots and not any(seat.in_hand for seat in view.seats):
             return Advice(False, t["showdown_empty"])

@@ -295,8 +295,46 @@ def footer_lines(view: TableView, status: LiveStatus, lang: str, t: Mapping[str,
         out.append(Text(say(status.message, lang), style="bold cyan"))
     if status.prompt is not None:
         out.append(Text(f"> {status.prompt}█", style="bold"))
+        out.append(Text(prompt_hint(view, status.prompt, t), style="dim"))
     out.append(Text(keys, style="dim"))
     return out
+
+
+def missing_slots(view: TableView) -> list[str]:
+    """The notes of the hand that have no serial yet, as they are typed (``board 3``, ``P1 2``): the board's
+    notes to come, then each seat still in without both pocket notes known."""
+    board = {slot.index for slot in view.board if slot.known}
+    out = [f"board {i}" for i in range(1, BOARD_NOTES + 1) if i not in board]
+    for seat in view.seats:
+        if seat.in_hand and not seat.folded and not seat.revealed:
+            known = {slot.index for slot in seat.notes if slot.known}
+            out.extend(f"{seat.name} {i}" for i in range(1, POCKET_NOTES + 1) if i not in known)
+    return out
+
+
+def prompt_hint(view: TableView, prompt: str, t: Mapping[str, str]) -> str:
+    """The line under the prompt: what the command being typed takes, with examples from this table (the
+    notes still without a serial, the seats), and how to send or cancel it."""
+    word = prompt.split(" ", 1)[0].lower()
+    seats = [s.name for s in view.seats if s.in_hand and not s.folded] or list(view.state.seats)
+    seat = seats[0] if seats else "P1"
+    if word in ("serial", "e"):
+        missing = missing_slots(view)
+        first = next((m for m in missing if not m.startswith("board")), f"{seat} 1")
+        board = next((m for m in missing if m.startswith("board")), "board 2")
+        hint = t["prompt_serial"].format(examples=f"{first} 0235561, {board} 1234567")
+        if missing:
+            shown = missing[:8] + (["…"] if len(missing) > 8 else [])
+            hint += " · " + t["prompt_missing"].format(slots=", ".join(shown))
+    elif word in ("position", "p"):
+        hint = t["prompt_position"]
+    elif word in ("fold", "f"):
+        hint = t["prompt_fold"].format(seats=", ".join(seats))
+    elif word in ("chips", "c"):
+        hint = t["prompt_chips"].format(seat=seat)
+    else:
+        hint = t["prompt_line"].format(seat=seat)
+    return f"{hint} · {t['prompt_keys']}"
 
 
 def rendered_height(renderable: RenderableType, width: int) -> int:

@@ -129,7 +129,11 @@ class LiveSession(ReadPlanning):
         self.message = ""
         self.ocr_error = ""
         self.quit_requested = False
+        #: after :meth:`close`: one sentence saying what became of the hand in play ("" when none was open)
+        self.closing: str | None = None
         self.finished: list[dict] = []
+        #: the records of this session logged by earlier runs (a restart goes on with the night's session)
+        self.earlier: list[dict] = []
         #: one sentence per finished hand the log could not take (the caller says them and fails)
         self.log_errors: list[str] = []
         #: whether the last :meth:`command` was refused (its sentence says why)
@@ -346,7 +350,7 @@ class LiveSession(ReadPlanning):
         if not view.complete and self._decided_view is not None:
             view = self._decided_view
         record = None
-        if view.all_slots or view.state.chips or view.state.folded:
+        if view.eventful:
             record = hand_record(view, session=self.session_id, started=self.hand_started, finished=self.clock(),
                                  end=end)
             self.finished.append(record)
@@ -370,10 +374,28 @@ class LiveSession(ReadPlanning):
         return record
 
     def close(self, end: str = "quit") -> dict | None:
-        """At the end: log the hand in play if it was decided (an undecided one is not finished)."""
-        if self.view().complete:
-            return self.finish_hand(end)
-        return None
+        """At the end (``q``, ``--max-frames``, the end of a recording, Ctrl-C): log the hand in play, decided
+        or not -- an undecided one as abandoned (its record's status ``incomplete``, ``end`` saying why) --
+        and say so in :attr:`closing`. Only the first call logs; a hand in which nothing happened is not logged."""
+        if self.closing is not None:
+            return None
+        view = self.view()
+        number = self.state.hand_number
+        decided = view.complete or self._decided_view is not None
+        errors = len(self.log_errors)
+        record = self.finish_hand(end) if view.eventful else None
+        if record is None:
+            self.closing = ""
+        elif len(self.log_errors) > errors:
+            self.closing = ""  # not logged: the log's error is said by the caller
+        elif self.on_finished is None:
+            self.closing = (f"Hand {number} is decided; it is not logged (no hand log)." if decided else
+                            f"Hand {number} was not decided; it is not logged (no hand log).")
+        elif decided:
+            self.closing = f"Hand {number} is logged ({end})."
+        else:
+            self.closing = f"Hand {number} was not decided: logged as abandoned ({end})."
+        return record
 
     # ------------------------------------------------------------------ the croupier
     def set_state(self, state: TableState) -> None:

@@ -180,6 +180,12 @@ class TableView:
         return self.board + tuple(n for seat in self.seats for n in seat.notes)
 
     @property
+    def eventful(self) -> bool:
+        """Anything happened in this hand: a note seen or typed, chips entered, a seat folded (such a
+        hand is logged when it ends, decided or not)."""
+        return bool(self.all_slots or self.state.chips or self.state.folded)
+
+    @property
     def board_serials(self) -> tuple[str, ...]:
         return tuple(s.serial for s in self.board if s.serial is not None)
 

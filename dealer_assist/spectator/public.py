@@ -21,9 +21,9 @@ The public hand::
      "position": 4, "position_random": false, "zero_joker": "off", "tie_policy": "split",
      "dealer": "P2" | null, "street": "flop", "decided": false, "time": "<ISO>" | null,
      "board": [{"serial": "1234567" | null, "rank": 4 | null, "natural": true | null,
-                "reason": "d4=4, natural" | null}, …],        # 0-3 notes
+                "reason": "d4=4, natural" | null, "reason_ru": "d4=4, натуральная" | null}, …],  # 0-3 notes
      "seats": [{"name": "P1", "folded": false, "dealer": false, "revealed": true,
-                "pocket": ["…", "…"] | null, "best": {"class": "pair", "en": "Pair", "ru": "Пара",
+                "pocket": ["…", "…"] | null, "notes": [{as a board note}, …] | null, "best": {"class": "pair", "en": "Pair", "ru": "Пара",
                 "ranks": [4, 4, 2], "natural": true} | null, "odds": {"win": 0.42, "tie": 0.03} | null,
                                                   # Indian poker: "pocket": ["…"], "best" with the one
                                                   # rank and its "reason", worked out here from the serial
@@ -135,14 +135,47 @@ def _best(value: object) -> dict[str, Any] | None:
     return {"class": klass, **names, "ranks": list(ranks), "natural": _bool(value.get("natural"))}
 
 
+def _note(serial: str, option, options, alternatives: bool) -> dict[str, Any]:
+    """A note as shown, its rank and why in both languages (the one wording: :func:`dealer_assist.render.note_reason`)."""
+    from dealer_assist.render import alternatives_text, note_reason
+
+    if option is None:
+        return {"serial": serial, "rank": None, "natural": None, "reason": texts("en")["dead"],
+                "reason_ru": texts("ru")["dead"]}
+    why = {lang: note_reason(option, lang) + (alternatives_text(options, None, lang, best_known=False)
+                                              if alternatives and options[0] is option else "")
+           for lang in ("en", "ru")}
+    return {"serial": serial, "rank": option.rank, "natural": option.natural, "reason": why["en"],
+            "reason_ru": why["ru"]}
+
+
 def _board_note(serial: str | None, position: int | None) -> dict[str, Any]:
     """A board note as shown: its rank and why, worked out here from the serial and P (never taken from a file)."""
     if serial is None or position is None:
-        return {"serial": serial, "rank": None, "natural": None, "reason": None}
+        return {"serial": serial, "rank": None, "natural": None, "reason": None, "reason_ru": None}
     options = rank_options(serial, position)
-    if not options:
-        return {"serial": serial, "rank": None, "natural": None, "reason": "all zeros: dead note, does not play"}
-    return {"serial": serial, "rank": options[0].rank, "natural": options[0].natural, "reason": options[0].reason}
+    return _note(serial, options[0] if options else None, options, False)
+
+
+def _pocket_notes(serials: list[str], position: int | None, zero_joker: str | None,
+                  best: object) -> list[dict[str, Any]] | None:
+    """A revealed seat's pocket notes as shown: rank and why worked out here from the serial, P and the
+    zero-joker option (RULES.md §2); of a note's options, the one its best hand plays (the file only
+    chooses among them), else the first with the others said ("also 2")."""
+    if position is None:
+        return None
+    best = best if isinstance(best, Mapping) else {}
+    played = {n.get("serial"): n.get("rank") for n in best.get("notes", []) if isinstance(n, Mapping)} \
+        if isinstance(best.get("notes"), list) else {}
+    ranks = list(best.get("ranks")) if isinstance(best.get("ranks"), list) else []
+    out = []
+    for serial in serials:
+        options = rank_options(serial, position, pocket=True, zero_joker=zero_joker or "off")
+        chosen = next((o for o in options if o.rank == played.get(serial)), None)
+        if chosen is None and not played:
+            chosen = next((o for o in options if o.rank in ranks), None)
+        out.append(_note(serial, chosen or (options[0] if options else None), options, chosen is None))
+    return out
 
 
 def _names(value: object) -> list[str]:
@@ -176,8 +209,8 @@ def _indian_best(serial: str | None, position: int | None) -> dict[str, Any] | N
 
 def _seat(name: str, *, folded: bool, dealer: bool, revealed: bool, pocket: object, best: object,
           odds: object, result: object, payout: object, chips: object, game: Game = Game.HOLDEM,
-          position: int | None = None) -> dict[str, Any]:
-    """A public seat; pocket, best hand and odds only when ``revealed``."""
+          position: int | None = None, zero_joker: str | None = None) -> dict[str, Any]:
+    """A public seat; pocket (with each note's rank and why), best hand and odds only when ``revealed``."""
     serials = None
     if revealed and isinstance(pocket, (list, tuple)) and len(pocket) == game.pocket_notes:
         checked = [_serial(s) for s in pocket]
@@ -190,6 +223,8 @@ def _seat(name: str, *, folded: bool, dealer: bool, revealed: bool, pocket: obje
     return {
         "name": name, "folded": folded, "dealer": dealer, "revealed": revealed,
         "pocket": serials,
+        "notes": _pocket_notes(serials, position, None if game is Game.INDIAN else zero_joker, best)
+        if serials is not None else None,
         "best": (best if game is Game.INDIAN else _best(best)) if revealed else None,
         "odds": {"win": win, "tie": tie} if win is not None and tie is not None else None,
         "result": _choice(result, RESULTS), "payout": _chips(payout), "chips": _chips(chips),
@@ -230,7 +265,8 @@ def public_from_state(obj: object) -> dict[str, Any] | None:
         seats.append(_seat(name, folded=_bool(entry.get("folded")), dealer=_bool(entry.get("dealer")),
                            revealed=revealed, pocket=entry.get("pocket"), best=entry.get("best"),
                            odds=odds_players.get(raw_name), result=entry.get("result"),
-                           payout=payouts.get(raw_name), chips=entry.get("chips"), game=game, position=position))
+                           payout=payouts.get(raw_name), chips=entry.get("chips"), game=game, position=position,
+                           zero_joker=_choice(options.get("zero_joker"), ZERO_JOKER)))
     return {
         "source": "live", "game": game.value, "hand": _int(obj.get("hand"), 0, 10**9),
         "session": _name(obj.get("session")), "position": position,
@@ -290,7 +326,8 @@ def public_from_record(record: Mapping[str, Any]) -> dict[str, Any]:
                 result = "loses"
         seats.append(_seat(name, folded=name in folded, dealer=name == dealer, revealed=revealed,
                            pocket=pocket, best=entry, odds=None, result=result, payout=payouts.get(raw),
-                           chips=chips.get(raw), game=game, position=position))
+                           chips=chips.get(raw), game=game, position=position,
+                           zero_joker=_choice(record.get("zero_joker"), ZERO_JOKER)))
     return {
         "source": "log", "game": game.value, "hand": _int(record.get("hand"), 0, 10**9),
         "session": _name(record.get("session")),

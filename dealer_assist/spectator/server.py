@@ -14,7 +14,7 @@ import secrets
 import socket
 from dataclasses import dataclass
 
-__all__ = ["ServeError", "Listener", "bind", "is_loopback", "new_token", "urls", "run"]
+__all__ = ["ServeError", "Listener", "bind", "is_loopback", "new_token", "lan_addresses", "urls", "qr_text", "run"]
 
 
 class ServeError(Exception):
@@ -91,18 +91,59 @@ def bind(host: str, port: int) -> Listener:
     return Listener(sock, host, sock.getsockname()[1], loopback)
 
 
+def lan_addresses(include_v6: bool = False) -> list[str]:
+    """This machine's addresses that other devices on the network can open: every interface's IPv4
+    address that is not loopback or link-local (``ifaddr``), in the interfaces' order; IPv6 (global ones
+    only) after them when ``include_v6``. Empty when there is none (no network)."""
+    import ifaddr
+
+    v4: list[str] = []
+    v6: list[str] = []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            if isinstance(ip.ip, str):
+                address = ipaddress.ip_address(ip.ip)
+                if not (address.is_loopback or address.is_link_local or address.is_unspecified):
+                    v4.append(str(address))
+            elif include_v6:
+                address = ipaddress.ip_address(ip.ip[0])
+                if address.is_global:
+                    v6.append(str(address))
+    return list(dict.fromkeys(v4 + v6))
+
+
+def _url(host: str, port: int, query: str) -> str:
+    name = f"[{host}]" if ":" in host else host
+    return f"http://{name}:{port}/{query}"
+
+
 def urls(listener: Listener, token: str | None) -> list[str]:
-    """The addresses to open, for people: the bound one, and this machine's name for a wildcard bind."""
+    """The addresses to open, for people, the one to give a TV first: for a wildcard bind (``0.0.0.0``,
+    ``::``) every LAN address of this machine (:func:`lan_addresses`), then loopback; else the bound one."""
     query = f"?token={token}" if token else ""
     host = listener.host
-    shown = []
     if host in ("0.0.0.0", "::", ""):
-        shown.append(f"http://{socket.gethostname()}:{listener.port}/{query}")
-        shown.append(f"http://127.0.0.1:{listener.port}/{query}")
-    else:
-        name = f"[{host}]" if ":" in host else host
-        shown.append(f"http://{name}:{listener.port}/{query}")
-    return shown
+        lan = lan_addresses(include_v6=host == "::")
+        return [_url(a, listener.port, query) for a in lan] + [_url("127.0.0.1", listener.port, query)]
+    return [_url(host, listener.port, query)]
+
+
+def qr_text(url: str) -> str:
+    """``url`` as a QR code drawn with block characters (two rows of modules per line, a quiet zone of
+    two modules), for a terminal: a phone's camera reads it off the screen (library ``qrcode``)."""
+    import qrcode
+
+    code = qrcode.QRCode(border=2, error_correction=qrcode.constants.ERROR_CORRECT_L)
+    code.add_data(url)
+    code.make(fit=True)
+    matrix = code.get_matrix()  # True = dark module, quiet zone included
+    if len(matrix) % 2:
+        matrix.append([False] * len(matrix[0]))
+    # Light-on-dark terminals are the common case, so dark modules are drawn as spaces and light ones as
+    # full blocks: the code then reads the right way round on either background, with the quiet zone drawn.
+    chars = {(False, False): "\u2588", (False, True): "\u2580", (True, False): "\u2584", (True, True): " "}
+    return "\n".join("".join(chars[(top, bottom)] for top, bottom in zip(matrix[i], matrix[i + 1]))
+                     for i in range(0, len(matrix), 2))
 
 
 def run(app, listener: Listener) -> None:

@@ -1,0 +1,83 @@
+"""A night at the table is one session across restarts of ``dealer-assist live``.
+
+:func:`continue_session` reads where the hand log left off: the session id, the
+next hand number and the next dealer (the button moves one seat left after the
+log's last hand, as between two hands of one run). A restart of ``live`` (a
+crash, a new camera, a break) then goes on with "Hand 5 · dealer: boris" instead
+of a second "Hand 1"; ``history``, ``ledger`` and the spectator screen see one
+session with its hands numbered once.
+
+A new session starts when the log has no hand, when ``--new-session`` is given,
+or when the log's last hand finished more than :data:`SESSION_BREAK` ago (the
+next evening).
+
+>>> from datetime import datetime, timezone
+>>> last = {"session": "s1", "hand": 4, "dealer": "A", "finished": "2025-01-01T21:00:00+00:00"}
+>>> go_on = continue_session([last], ("A", "B", "C"), datetime(2025, 1, 1, 21, 30, tzinfo=timezone.utc))
+>>> go_on.session, go_on.hand_number, go_on.dealer_index
+('s1', 5, 1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any, Sequence
+
+__all__ = ["SESSION_BREAK", "Continuation", "continue_session"]
+
+#: A restart this long after the log's last hand starts a new session: a game night lasts well under
+#: 12 hours, and the next one starts at least that long after the last hand of the one before.
+SESSION_BREAK = timedelta(hours=12)
+
+
+@dataclass(frozen=True)
+class Continuation:
+    """Where the night goes on.
+
+    Attributes:
+        session: the session id of the log's last hand (hands of one session share it).
+        hand_number: the number of the next hand (the last hand's plus one).
+        dealer_index: index in the seats of the next dealer, or None when the last dealer is no seat
+            of this table (then the first seat deals, or ``--dealer``).
+        earlier: the session's records already in the log, in order (the running balances start from them).
+        sentence: what the dashboard says at start ("Hand 5: dealer boris. Session … goes on …").
+    """
+
+    session: str
+    hand_number: int
+    dealer_index: int | None
+    earlier: tuple[dict[str, Any], ...] = field(default=())
+    sentence: str = ""
+
+
+def _finished(record: dict[str, Any]) -> datetime | None:
+    try:
+        when = datetime.fromisoformat(str(record.get("finished")))
+    except ValueError:
+        return None
+    return when if when.tzinfo is not None else None
+
+
+def continue_session(records: Sequence[dict[str, Any]], seats: Sequence[str], now: datetime,
+                     new_session: bool = False) -> Continuation | None:
+    """The session to go on with, from the log's ``records`` (in the log's order), or None for a new one
+    (no hand logged, ``new_session``, a record without a session id or hand number, or the last hand
+    finished more than :data:`SESSION_BREAK` before ``now``, an aware datetime)."""
+    if new_session or not records:
+        return None
+    last = records[-1]
+    session, hand = last.get("session"), last.get("hand")
+    if not isinstance(session, str) or not session or type(hand) is not int or hand < 1:
+        return None
+    finished = _finished(last)
+    if finished is None or now - finished > SESSION_BREAK:
+        return None
+    dealer = last.get("dealer")
+    dealer_index = (list(seats).index(dealer) + 1) % len(seats) if dealer in seats and seats else None
+    earlier = tuple(r for r in records if r.get("session") == session)
+    minutes = max(0, int((now - finished).total_seconds() // 60))
+    next_dealer = seats[dealer_index] if dealer_index is not None else seats[0]
+    sentence = (f"Hand {hand + 1}: dealer {next_dealer}. Session {session} goes on (hand {hand} finished "
+                f"{minutes} min ago); --new-session starts a new one.")
+    return Continuation(session, hand + 1, dealer_index, earlier, sentence)
