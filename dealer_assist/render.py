@@ -317,7 +317,7 @@ def _players(showdown: Showdown, lang: str, labels: Mapping[str, str] | None) ->
             chips = f"{t['chips_label']}: {_chips(showdown.settlement.payouts.get(result.name, 0))}"
         if one_note:
             if chips:
-                name.append(f"\n{chips}", style="")
+                name.append(f" · {chips}", style="")  # one row per player: the result and chips on one line
             cells = (_note_cells(result.player.pocket[0], result.notes[0], chosen.get(0), showdown.hand.position,
                                  lang, labels) if result.player.pocket else (Text("—"), "—", Text(t["not shown"])))
             players.add_row(name, *cells)

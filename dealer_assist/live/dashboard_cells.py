@@ -304,11 +304,11 @@ def missing_slots(view: TableView) -> list[str]:
     """The notes of the hand that have no serial yet, as they are typed (``board 3``, ``P1 2``): the board's
     notes to come, then each seat still in without both pocket notes known."""
     board = {slot.index for slot in view.board if slot.known}
-    out = [f"board {i}" for i in range(1, BOARD_NOTES + 1) if i not in board]
+    out = [f"board {i}" for i in range(1, view.state.board_notes + 1) if i not in board]
     for seat in view.seats:
         if seat.in_hand and not seat.folded and not seat.revealed:
             known = {slot.index for slot in seat.notes if slot.known}
-            out.extend(f"{seat.name} {i}" for i in range(1, POCKET_NOTES + 1) if i not in known)
+            out.extend(f"{seat.name} {i}" for i in range(1, view.state.pocket_notes + 1) if i not in known)
     return out
 
 
@@ -322,7 +322,8 @@ def prompt_hint(view: TableView, prompt: str, t: Mapping[str, str]) -> str:
         missing = missing_slots(view)
         first = next((m for m in missing if not m.startswith("board")), f"{seat} 1")
         board = next((m for m in missing if m.startswith("board")), "board 2")
-        hint = t["prompt_serial"].format(examples=f"{first} 0235561, {board} 1234567")
+        examples = f"{first} 0235561, {board} 1234567" if view.state.board_notes else f"{first} 0235561"
+        hint = t["prompt_serial"].format(examples=examples)
         if missing:
             shown = missing[:8] + (["…"] if len(missing) > 8 else [])
             hint += " · " + t["prompt_missing"].format(slots=", ".join(shown))
