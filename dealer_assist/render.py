@@ -203,6 +203,25 @@ def chip_warnings(contributions: Mapping[str, int | None], winners: Sequence[str
     return out
 
 
+#: The longest word :func:`whole_words` keeps whole, characters: the program's longest Russian word with its
+#: punctuation ("модифицированная;", 17) and some room; a longer one (a player named with 40 letters) may fold
+#: rather than push the table past the terminal's edge.
+WHOLE_WORD_MAX = 20
+
+
+def whole_words(table: Table) -> Table:
+    """``table`` with each column at least as wide as the longest word in it (its header's and its cells', up to
+    :data:`WHOLE_WORD_MAX`), so that rich, narrowing a table to the terminal, wraps the cells at word
+    boundaries and never cuts a word (``модифицированная``) with an ellipsis or folds it over two lines.
+    Returns ``table``."""
+    for column in table.columns:
+        cells = [column.header, *column.cells]
+        words = [w for cell in cells if isinstance(cell, (str, Text)) for w in str(cell).split()]
+        longest = max((len(w) for w in words), default=0)
+        column.min_width = max(column.min_width or 0, min(longest, WHOLE_WORD_MAX))
+    return table
+
+
 def _chips(value) -> str:
     return str(chips_to_json(value))
 
@@ -276,7 +295,7 @@ def _board(showdown: Showdown, lang: str, labels: Mapping[str, str] | None) -> R
         if labels and serial in labels:
             shown.append(f" [{safe_text(labels[serial])}]", style="dim")
         board.add_row(str(i), shown, str(option.rank) if option else "—", note_reason(option, lang))
-    return board
+    return whole_words(board)
 
 
 def _hand_cells(result: PlayerResult, lang: str) -> tuple[str, str]:
@@ -329,7 +348,7 @@ def _players(showdown: Showdown, lang: str, labels: Mapping[str, str] | None) ->
                 hand_cells[0] if first else hand_cells[1],
             )
         players.add_section()
-    return players
+    return whole_words(players)
 
 
 def _settlement(showdown: Showdown, t: Mapping[str, str]) -> list[RenderableType]:
@@ -344,7 +363,7 @@ def _settlement(showdown: Showdown, t: Mapping[str, str]) -> list[RenderableType
         name = t["main"] if i == 0 else f"{t['side']} {i}"
         pots.add_row(name, str(pot.amount), name_text(", ".join(pot.eligible) or "—"),
                      name_text(", ".join(pot.winners) or "—"))
-    parts: list[RenderableType] = [pots]
+    parts: list[RenderableType] = [whole_words(pots)]
     if settlement.carry:
         parts.append(Text(f"{t['carry']}: {_chips(settlement.carry)}", style="bold yellow"))
     return parts
