@@ -398,3 +398,45 @@ def test_regenerate_reports_an_unwritable_folder(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.startswith("error: cannot write the samples") and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_sequence_tells_its_progress_frame_by_frame_with_the_total_known_from_the_first(tmp_path):
+    calls = []
+    summary = write_hand_sequence(tmp_path, 2, "clean", n_players=2, image_size=(320, 180), hold=1, video=False,
+                                  on_frame=lambda done, total: calls.append((done, total)))
+    n = summary["frames"]
+    assert calls == [(i, n) for i in range(1, n + 1)]
+
+
+def test_regenerate_progress_bar_shows_the_share_done_and_an_estimate_of_the_time_left():
+    import io
+
+    from rich.console import Console
+
+    from dealer_assist.synth.regenerate import progress_bar
+
+    progress = progress_bar(Console(file=io.StringIO(), force_terminal=True))
+    clock = iter(float(t) for t in range(0, 1000, 10))
+    progress.get_time = lambda: next(clock)  # every reading of the clock 10 s later than the last
+    task = progress.add_task("sequence_easy", total=4)
+    progress.advance(task)
+    progress.advance(task)
+    out = io.StringIO()
+    Console(file=out, width=100, color_system=None).print(progress.make_tasks_table(progress.tasks))
+    shown = out.getvalue()
+    assert "sequence_easy" in shown and "2/4" in shown and "50%" in shown, shown
+    left = shown.split("left")[1].strip()
+    assert left.startswith("0:00:") and left != "-:--:--", shown  # an estimate from the pace so far
+
+
+def test_regenerate_shows_no_bar_when_standard_error_is_not_a_terminal():
+    import io
+
+    from rich.console import Console
+
+    from dealer_assist.synth.regenerate import progress_bar
+
+    out = io.StringIO()
+    with progress_bar(Console(file=out, width=100)) as progress:
+        progress.advance(progress.add_task("samples", total=2))
+    assert out.getvalue() == ""

@@ -53,14 +53,24 @@ def sequence_profile(seq_dir: str | Path, path: str | Path):
     return save_profile(Profile(Path(path).stem, None, None, plane), path)
 
 
-def write_extras(out: Path, n_photos: int = 8) -> None:
+def write_extras(out: Path, n_photos: int = 8, progress=None) -> None:
     """Dealt-hand sequences (easy and hard, and an easy one of Indian poker: frames + mp4 + truth, at
     :data:`SEQUENCE_SIZE`, each with ``table.json``, its calibration profile for ``dealer-assist live``) and, per preset,
-    ``n_photos`` single-note photos and one table scene, each with its truth JSON."""
-    for name, seed, preset, players, game in (("sequence_easy", 11, "easy", 4, "holdem"),
-                                              ("sequence_hard", 12, "hard", 5, "holdem"),
-                                              ("sequence_indian", 13, "easy", 4, "indian")):
-        write_hand_sequence(out / name, seed, preset, n_players=players, image_size=SEQUENCE_SIZE, game=game)
+    ``n_photos`` single-note photos and one table scene, each with its truth JSON.
+
+    ``progress``: a :class:`rich.progress.Progress` to show a bar per sequence and one for the galleries (None:
+    nothing shown)."""
+    sequences = (("sequence_easy", 11, "easy", 4, "holdem"), ("sequence_hard", 12, "hard", 5, "holdem"),
+                 ("sequence_indian", 13, "easy", 4, "indian"))
+    tasks = {name: progress.add_task(name, total=None) for name, *_ in sequences} if progress is not None else {}
+    galleries = progress.add_task("galleries", total=3 * (n_photos + 1)) if progress is not None else None
+    for name, seed, preset, players, game in sequences:
+        on_frame = None
+        if progress is not None:
+            def on_frame(done, total, task=tasks[name]):
+                progress.update(task, completed=done, total=total)
+        write_hand_sequence(out / name, seed, preset, n_players=players, image_size=SEQUENCE_SIZE, game=game,
+                            on_frame=on_frame)
         sequence_profile(out / name, out / name / "table.json")
     for preset in ("easy", "medium", "hard"):
         d = out / f"gallery_{preset}"
@@ -69,10 +79,28 @@ def write_extras(out: Path, n_photos: int = 8) -> None:
             ok, buf = cv2.imencode(".png", img)
             atomic_write_bytes(d / f"note_{i:03d}.png", buf.tobytes())
             atomic_write_bytes(d / f"note_{i:03d}.json", dumps_truth(truth).encode("utf-8"))
+            if progress is not None:
+                progress.advance(galleries)
         img, truth = render_scene(1, preset, markers=True)
         ok, buf = cv2.imencode(".png", img)
         atomic_write_bytes(d / "table.png", buf.tobytes())
         atomic_write_bytes(d / "table.json", dumps_truth(truth).encode("utf-8"))
+        if progress is not None:
+            progress.advance(galleries)
+
+
+def progress_bar(console=None):
+    """The progress display of a run: per step a bar, the share done, the time spent and an estimate of the
+    time left (rich's estimate from the pace so far); on standard error, so the printed lines stay clean, and
+    only when that is a terminal (a log file gets the printed lines alone)."""
+    from rich.console import Console
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn, TextColumn,
+                               TimeElapsedColumn, TimeRemainingColumn)
+
+    console = console or Console(stderr=True)
+    return Progress(TextColumn("{task.description:<16}"), BarColumn(bar_width=24), MofNCompleteColumn(),
+                    TaskProgressColumn(), TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
+                    console=console, transient=False, disable=not console.is_terminal)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -82,12 +110,18 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     t0 = time.perf_counter()
     try:
-        names = write_samples(args.out)
-        print(f"wrote {', '.join(names)} in {args.out} ({time.perf_counter() - t0:.1f} s)")
-        if args.extras is not None:
-            t1 = time.perf_counter()
-            write_extras(args.extras)
-            print(f"wrote sequences and galleries in {args.extras} ({time.perf_counter() - t1:.1f} s)")
+        with progress_bar() as progress:
+            samples = progress.add_task("samples", total=None)
+
+            def on_folder(name, done, total):
+                progress.update(samples, completed=done, total=total)
+
+            names = write_samples(args.out, on_folder=on_folder)
+            print(f"wrote {', '.join(names)} in {args.out} ({time.perf_counter() - t0:.1f} s)")  # above the bars
+            if args.extras is not None:
+                t1 = time.perf_counter()
+                write_extras(args.extras, progress=progress)
+                print(f"wrote sequences and galleries in {args.extras} ({time.perf_counter() - t1:.1f} s)")
     except FontNotFoundError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

@@ -18,6 +18,7 @@ for the Indian poker hand, which has no board and one note per player) and
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 import shutil
 import tempfile
 from dataclasses import dataclass
@@ -166,8 +167,11 @@ def write_tables(folder: Path) -> list[str]:
     return names
 
 
-def write_samples(root: str | Path, preset: str = "medium") -> list[str]:
+def write_samples(root: str | Path, preset: str = "medium",
+                  on_folder: Callable[[str, int, int], None] | None = None) -> list[str]:
     """(Re)build ``root``: every hand folder of :data:`HAND_PLANS` and ``tables/``.
+
+    ``on_folder(name, done, total)``, when given, is called after each folder is swapped in (a progress bar).
 
     Each folder is rendered into a temporary sibling first and then swapped in,
     so an interrupted run leaves the previous samples intact. Other entries of
@@ -197,4 +201,6 @@ def write_samples(root: str | Path, preset: str = "medium") -> list[str]:
             if tmp.exists():
                 shutil.rmtree(tmp)
         written.append(name)
+        if on_folder is not None:
+            on_folder(name, len(written), len(jobs))
     return written

@@ -12,7 +12,7 @@ down (it is on the forehead), no board, then each note face up at the showdown.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -130,6 +130,7 @@ def render_hand_sequence(
     fps: float = 4.0,
     markers: bool = True,
     game: str = "holdem",
+    on_plan: Callable[[int], None] | None = None,
 ) -> Iterator[tuple[np.ndarray, bytes, dict]]:
     """Yield ``(image, jpeg_bytes, truth)`` for every frame of one dealt hand.
 
@@ -138,7 +139,8 @@ def render_hand_sequence(
     ``stage`` and ``event`` (``"hold"``, ``"deal P2 1"``, ``"deal board 1"``,
     ``"reveal P3"``). ``hold``: quiet frames after each street. The first
     frame's truth also carries ``table`` and ``hand``; later ones repeat them.
-    ``ValueError`` for an unknown preset or bad counts.
+    ``on_plan``, when given, is told the number of frames before the first is rendered (a progress bar's
+    total). ``ValueError`` for an unknown preset or bad counts.
     """
     p = get_preset(preset)
     s_layout, s_cam, s_surface, s_light, s_noise, s_plan = derived_seeds(seed, 6)
@@ -156,7 +158,10 @@ def render_hand_sequence(
     table_json = to_jsonable(table_truth(comp, deal, cam))
     hand = hand_truth(deal)
     noise_seeds = np.random.SeedSequence(s_noise).generate_state(1000)
-    for i, fr in enumerate(_plan(np.random.default_rng(s_plan), deal, hold)):
+    plan = _plan(np.random.default_rng(s_plan), deal, hold)
+    if on_plan is not None:
+        on_plan(len(plan))
+    for i, fr in enumerate(plan):
         img, data, truth = comp.render(fr.notes, fr.occluders, s_light, int(noise_seeds[i % 1000]), MAX_IMAGE_BYTES)
         truth.update(seed=seed, kind="sequence_frame", frame=i, time_s=i / fps, stage=fr.stage, event=fr.event,
                      table=table_json, hand=hand)
@@ -170,12 +175,14 @@ def write_hand_sequence(
     *,
     fps: float = 4.0,
     video: bool = True,
+    on_frame: Callable[[int, int], None] | None = None,
     **kw,
 ) -> dict:
     """Render a sequence into ``out_dir``: ``frames/frame_NNNN.jpg``, ``truth.jsonl``
     (one truth per frame, in order), ``sequence.json`` (hand, table, frame count)
     and, with ``video``, ``hand.mp4`` (``mp4v``, ``fps`` frames per second).
 
+    ``on_frame(done, total)``, when given, is called after each frame is written (a progress bar).
     Returns the summary written to ``sequence.json``. Raises ``RuntimeError``
     when OpenCV cannot open a video writer here.
     """
@@ -185,8 +192,10 @@ def write_hand_sequence(
     lines: list[str] = []
     first: dict | None = None
     n = 0
+    total = [0]
     try:
-        for img, data, truth in render_hand_sequence(seed, preset, fps=fps, **kw):
+        for img, data, truth in render_hand_sequence(seed, preset, fps=fps, on_plan=lambda k: total.__setitem__(0, k),
+                                                     **kw):
             name = f"frame_{truth['frame']:04d}.jpg"
             atomic_write_bytes(out / "frames" / name, data)
             truth["image"] = f"frames/{name}"
@@ -202,6 +211,8 @@ def write_hand_sequence(
                         raise RuntimeError(f"OpenCV cannot write {VIDEO_FOURCC} video on this machine")
                 writer.write(img)
             n += 1
+            if on_frame is not None:
+                on_frame(n, total[0])
     finally:
         if writer is not None:
             writer.release()
