@@ -125,6 +125,17 @@ def test_the_page_shows_a_hand_and_follows_the_table_by_itself(tmp_path):
         with nullcontext(str(tmp_path / "chromium-profile")) as profile:
             driver = browser(profile)
             wait = WebDriverWait(driver, 60, poll_frequency=0.1)  # generous: CI machines may be busy
+            # 0. a browser without the token gets a page in both languages that fits a phone
+            driver.set_window_size(390, 844)
+            driver.get(base)
+            refusal = driver.find_element(By.TAG_NAME, "main").text
+            assert "403" in refusal and "needs the token" in refusal and "нужен токен" in refusal
+            assert driver.execute_script("return document.documentElement.scrollWidth <= window.innerWidth;")
+            size = driver.execute_script("return parseFloat(getComputedStyle(document.querySelector('p')).fontSize);")
+            colour = driver.execute_script("return getComputedStyle(document.body.parentElement).backgroundColor;")
+            assert size >= 16 and colour != "rgba(0, 0, 0, 0)", (size, colour)  # styled: the CSP let it in
+            driver.save_screenshot(str(tmp_path / "refusal-phone.png"))
+            driver.set_window_size(1400, 1000)
             started = time.monotonic()
             driver.get(url)
 
@@ -135,6 +146,10 @@ def test_the_page_shows_a_hand_and_follows_the_table_by_itself(tmp_path):
             assert "Hand 1" in text and f"Delayed by {DELAY} s" in text
             assert f"Winner · Победитель: {NASTY}" in text  # the name shown as text, not run as HTML
             assert "Set (Сет)" in text and "Straight (Стрит)" in text
+            assert "(1 hand · 1 раздача)" in text  # plural forms, not "1 HANDS"
+            # each revealed pocket note with its rank and why, in both languages (as the board's notes)
+            pocket = driver.find_element(By.CSS_SELECTOR, '[data-seat="A"] .pnote').text
+            assert "natural" in pocket and "натуральная" in pocket, pocket
             assert driver.find_elements(By.CSS_SELECTOR, "main img") == [] and driver.title != "pwned"
             assert "connected" in driver.find_element(By.ID, "connection").text
             balances = driver.find_element(By.ID, "balances").text
@@ -160,7 +175,7 @@ def test_the_page_shows_a_hand_and_follows_the_table_by_itself(tmp_path):
             wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-source") == "log")
             body = driver.find_element(By.TAG_NAME, "body")
             assert body.get_attribute("data-hand") == "2" and "finished" in body.text
-            assert "(2 hands)" in driver.find_element(By.ID, "main").text.lower() or "2 HANDS" in body.text
+            assert "(2 hands · 2 раздачи)" in driver.find_element(By.ID, "main").text
             assert driver.execute_script("return window.stillTheSamePage === true;")  # SSE, not a reload
             assert time.monotonic() - started < 90  # the whole page story, with room for a busy machine
             # 4. Ctrl-C with the page still open: the event stream ends, the server stops cleanly

@@ -51,6 +51,18 @@ def test_on_a_lan_bind_a_request_without_the_right_token_is_refused_with_one_sen
         assert client.get(f"/state.json?token={TOKEN}").json()["hand"] is None
 
 
+def test_a_browser_is_refused_with_a_page_in_both_languages_and_a_script_with_the_sentence(tmp_path):
+    client, _ = make_client(tmp_path, token=TOKEN)
+    with client:
+        page = client.get("/", headers={"Accept": "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8"})
+        assert page.status_code == 403 and page.headers["content-type"].startswith("text/html")
+        assert "width=device-width" in page.text and "needs the token dealer-assist serve printed" in page.text
+        assert "нужен токен" in page.text and "<script" not in page.text
+        policy = page.headers["content-security-policy"]
+        assert policy.startswith("default-src 'none'; style-src 'sha256-") and "script" not in policy
+        assert client.get("/").text == TOKEN_REFUSAL  # no HTML asked for: the one sentence
+
+
 def test_on_loopback_only_loopback_names_are_answered(tmp_path):
     client, _ = make_client(tmp_path, loopback_only=True, base_url="http://127.0.0.1:8765")
     with client:

@@ -22,7 +22,9 @@ frame or sniff it. Refusals are one plain sentence.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
+import hashlib
 import hmac
 import ipaddress
 import re
@@ -52,6 +54,47 @@ TOKEN_REFUSAL = ("This spectator screen needs the token dealer-assist serve prin
                  "open the address it printed, ending in ?token=….\n")
 HOST_REFUSAL = "This spectator screen answers only to a loopback address such as 127.0.0.1 or localhost.\n"
 METHOD_REFUSAL = "This spectator screen is read-only: it answers GET requests only.\n"
+
+#: Each refusal in Russian, for the page a browser gets (:func:`refusal_page`).
+REFUSALS_RU = {
+    TOKEN_REFUSAL: "Этому экрану для зрителей нужен токен, который напечатал dealer-assist serve при запуске: "
+                   "откройте напечатанный адрес, с ?token=… в конце.",
+    HOST_REFUSAL: "Этот экран для зрителей отвечает только на адрес этого компьютера (loopback), например "
+                  "127.0.0.1 или localhost.",
+    METHOD_REFUSAL: "Этот экран для зрителей только для чтения: он отвечает лишь на запросы GET.",
+}
+
+_REFUSAL_STYLE = (  # the spectator page's colours and type (dealer_assist.spectator.page.STYLE)
+    "html{background:#10141a;color:#eef2f6;font:18px/1.5 'DejaVu Sans','Noto Sans','Liberation Sans',Arial,"
+    "sans-serif}body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center}"
+    "main{max-width:36em;margin:1.2em;padding:1.2em 1.4em;background:#1b222c;border:1px solid #2f3a48;"
+    "border-radius:12px}h1{font-size:1.4em;margin:0 0 .6em}p{margin:.6em 0;overflow-wrap:anywhere}"
+    "p[lang=ru]{color:#c9d3dd}.code{color:#ffd54a}code{white-space:nowrap;color:#ffd54a}"
+)
+#: The refusal page's Content-Security-Policy: nothing but its own inline style (by hash), no script.
+REFUSAL_CSP = ("default-src 'none'; style-src 'sha256-"
+               + base64.b64encode(hashlib.sha256(_REFUSAL_STYLE.encode()).digest()).decode()
+               + "'; frame-ancestors 'none'")
+
+
+def _codes(escaped: str) -> str:
+    """What is typed (``?token=…``, ``127.0.0.1``, ``localhost``, ``GET``) kept on one line, in the code colour."""
+    return re.sub(r"(\?token=…|127\.0\.0\.1|localhost|\bGET\b)", r"<code>\1</code>", escaped)
+
+
+def refusal_page(status: int, text: str) -> str:
+    """A refusal as a small HTML page for a browser: both languages, readable on a phone (a viewport, large
+    type, words wrapped), styled like the screen; the sentences escaped. A script gets ``text`` alone."""
+    import html
+
+    ru = REFUSALS_RU.get(text, "")
+    return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            f"<title>{status} · dealer-assist</title><style>{_REFUSAL_STYLE}</style></head><body><main>"
+            f"<h1><span class=\"code\">{status}</span> · Spectator screen · Экран для зрителей</h1>"
+            f"<p lang=\"en\">{_codes(html.escape(text.strip()))}</p>"
+            + (f"<p lang=\"ru\">{_codes(html.escape(ru))}</p>" if ru else "")
+            + "</main></body></html>\n")
 
 
 @dataclass
@@ -230,17 +273,18 @@ class Guard:
                 await send({"type": "websocket.close", "code": 1008})
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        page = "text/html" in headers.get("accept", "")  # a browser: the refusal as a page
         if self.loopback_only and not _is_loopback_host(headers.get("host", "")):
-            await _refuse(send, 403, HOST_REFUSAL)
+            await _refuse(send, 403, HOST_REFUSAL, page=page)
             return
         if self.token is not None:
             query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
             given = (query.get("token") or [""])[0].encode("utf-8", "replace")
             if not hmac.compare_digest(given, self.token):
-                await _refuse(send, 403, TOKEN_REFUSAL)
+                await _refuse(send, 403, TOKEN_REFUSAL, page=page)
                 return
         if scope["method"] not in ("GET", "HEAD"):
-            await _refuse(send, 405, METHOD_REFUSAL, [(b"allow", b"GET, HEAD")])
+            await _refuse(send, 405, METHOD_REFUSAL, [(b"allow", b"GET, HEAD")], page=page)
             return
 
         async def guarded_send(message) -> None:
@@ -262,11 +306,18 @@ _SAFE_HEADERS = [
 ]
 
 
-async def _refuse(send, status: int, text: str, headers: list[tuple[bytes, bytes]] | None = None) -> None:
-    body = text.encode("utf-8")
+async def _refuse(send, status: int, text: str, headers: list[tuple[bytes, bytes]] | None = None,
+                  page: bool = False) -> None:
+    """The refusal: ``text`` as plain text, or with ``page`` (the request accepts HTML) :func:`refusal_page`."""
+    safe = _SAFE_HEADERS
+    if page:
+        body, kind = refusal_page(status, text).encode("utf-8"), b"text/html; charset=utf-8"
+        safe = [(k, REFUSAL_CSP.encode() if k == b"content-security-policy" else v) for k, v in _SAFE_HEADERS]
+    else:
+        body, kind = text.encode("utf-8"), b"text/plain; charset=utf-8"
     await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"text/plain; charset=utf-8"),
-                            (b"content-length", str(len(body)).encode()), *(headers or []), *_SAFE_HEADERS]})
+                "headers": [(b"content-type", kind),
+                            (b"content-length", str(len(body)).encode()), *(headers or []), *safe]})
     await send({"type": "http.response.body", "body": body})
 
 

@@ -58,11 +58,23 @@ h2 { font-size: 1.05rem; color: var(--dim); font-weight: 400; margin: .9rem 0 .3
 .seat .tag { font-size: .8rem; margin-left: .4rem; padding: .05rem .35rem; border-radius: .25rem;
   background: var(--line); color: var(--text); vertical-align: middle; }
 .seat .pocket { margin: .35rem 0; display: flex; gap: .6rem; flex-wrap: wrap; }
+.seat .pnote { flex: 1 1 7.5rem; background: var(--bg); border: 1px solid var(--line); border-radius: .4rem;
+  padding: .25rem .5rem; }
+.seat .pnote .rank { font-size: 1.3rem; font-weight: 700; }
+.why { color: var(--dim); font-size: .85rem; overflow-wrap: break-word; }
+.why .ru { display: block; }
+.legend { margin-top: .5rem; color: var(--dim); font-size: .9rem; display: flex; gap: .3rem 1rem; flex-wrap: wrap;
+  align-items: center; }
+.legend .sw { display: inline-block; width: 1.4rem; height: .45rem; border-radius: .2rem; vertical-align: middle;
+  margin-right: .3rem; }
+.sw.win, .bar > .win { background: var(--win); } .sw.tie, .bar > .tie { background: #b8f5d2; }
+.badge:empty { display: none; }
 .seat .hidden { color: var(--dim); font-style: italic; margin: .35rem 0; }
 .seat .best { font-size: 1.2rem; font-weight: 700; }
 .seat .odds { margin-top: .3rem; }
 .bar { height: .45rem; background: var(--line); border-radius: .25rem; overflow: hidden; margin-top: .15rem; }
-.bar > div { height: 100%; background: var(--win); width: 0; }
+.bar { display: flex; }
+.bar > div { height: 100%; width: 0; }
 .result { margin-top: .3rem; font-weight: 700; font-size: 1.15rem; }
 .result.wins, .result.splits { color: var(--win); } .result.loses { color: var(--lose); }
 .result.folded, .result.notrevealed { color: var(--warn); }
@@ -72,6 +84,7 @@ table.balances { border-collapse: collapse; font-size: 1.05rem; }
 table.balances th, table.balances td { padding: .2rem .9rem .2rem 0; text-align: right; }
 table.balances th:first-child, table.balances td:first-child { text-align: left; }
 table.balances th { color: var(--dim); font-weight: 400; }
+h2 .count { text-transform: none; letter-spacing: 0; }
 .pos { color: var(--win); } .neg { color: var(--lose); }
 .transfers { margin-top: .35rem; color: var(--dim); }
 footer { padding: .4rem 1rem; color: var(--dim); font-size: .8rem; border-top: 1px solid var(--line); }
@@ -115,6 +128,17 @@ SCRIPT = r"""
     }
     return s;
   }
+  // plural forms: English one/other; Russian one (1, 21…), few (2-4, 22-24…), many (the rest)
+  function plural(n, en, ru) {
+    var m10 = n % 10, m100 = n % 100;
+    var r = m10 === 1 && m100 !== 11 ? ru[0] : (m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14) ? ru[1] : ru[2]);
+    return [n + " " + (n === 1 ? en[0] : en[1]), n + " " + r];
+  }
+  function whyEl(note) {
+    var why = el("div", "why", note.reason);
+    if (note.reason_ru && note.reason_ru !== note.reason) { add(why, el("span", "ru", note.reason_ru)); }
+    return why;
+  }
   function signed(chips) {
     var text = String(chips);
     return text === "0" || text.charAt(0) === "-" ? text : "+" + text;
@@ -151,7 +175,7 @@ SCRIPT = r"""
       } else {
         add(box, serialEl(note.serial, hand.position));
         add(box, el("div", "rank", note.rank === null ? "—" : note.rank));
-        if (note.reason) { add(box, el("div", "why", note.reason)); }
+        if (note.reason) { add(box, whyEl(note)); }
       }
     }
   }
@@ -166,22 +190,32 @@ SCRIPT = r"""
     if (seat.folded) { add(name, el("span", "tag", "folded")); }
     if (seat.revealed && seat.pocket) {
       var pocket = add(card, el("div", "pocket"));
-      for (var i = 0; i < seat.pocket.length; i++) { add(pocket, serialEl(seat.pocket[i], hand.position)); }
+      for (var i = 0; i < seat.pocket.length; i++) {
+        var note = seat.notes && seat.notes[i];
+        var box = add(pocket, el("div", "pnote"));
+        add(box, serialEl(seat.pocket[i], hand.position));
+        if (note && hand.game !== "indian") {  // an Indian note's rank and why are its best line below
+          add(box, el("span", "rank", note.rank === null ? " —" : " " + note.rank));
+          if (note.reason) { add(box, whyEl(note)); }
+        }
+      }
     } else {
       add(card, el("div", "hidden", "pocket notes hidden until revealed · скрыты до вскрытия"));
     }
     if (seat.best && hand.game === "indian") {
-      add(card, el("div", "best", (seat.best.ranks.length ? "rank " + seat.best.ranks[0] + " · " +
-        (seat.best.natural ? "natural" : "modified") : "no rank")));
+      add(card, el("div", "best", (seat.best.ranks.length ? "rank · ранг " + seat.best.ranks[0] + " · " +
+        (seat.best.natural ? "natural · натуральная" : "modified · модифицированная") : "no rank · без ранга")));
       add(card, el("div", "why", seat.best.reason));
     } else if (seat.best) {
       add(card, el("div", "best", seat.best.ranks.join("-") + " " + seat.best.en + " (" + seat.best.ru + ")" +
-        " · " + (seat.best.natural ? "natural" : "modified")));
+        " · " + (seat.best.natural ? "natural · натуральная" : "modified · модифицированная")));
     }
     if (seat.odds) {
-      var odds = add(card, el("div", "odds", "Win " + pct(seat.odds.win) + " · Tie " + pct(seat.odds.tie)));
+      var odds = add(card, el("div", "odds", "Win · выигрыш " + pct(seat.odds.win) + " · Tie · ничья " +
+        pct(seat.odds.tie)));
       var bar = add(odds, el("div", "bar"));
-      add(bar, el("div")).style.width = (100 * (seat.odds.win + seat.odds.tie)).toFixed(1) + "%";
+      add(bar, el("div", "win")).style.width = (100 * seat.odds.win).toFixed(1) + "%";
+      add(bar, el("div", "tie")).style.width = (100 * seat.odds.tie).toFixed(1) + "%";
     }
     if (seat.result) {
       var words = RESULT[seat.result] || [seat.result, ""];
@@ -217,9 +251,21 @@ SCRIPT = r"""
     seats.id = "seats";
     if (!hand.seats.length) { add(seats, el("div", "muted", "nobody dealt in yet")); }
     for (var i = 0; i < hand.seats.length; i++) { renderSeat(seats, hand.seats[i], hand); }
-    if (hand.board_unknown) {
-      add(main, el("div", "muted", "Odds: exact, over every serial the " + hand.board_unknown +
-        " board note(s) to come can have."));
+    if (hasOdds(hand)) {
+      var legend = add(main, el("div", "legend"));
+      legend.id = "legend";
+      var w = add(legend, el("span", ""));
+      add(w, el("span", "sw win"));
+      add(w, document.createTextNode("Win: the pot alone · выигрыш: весь банк"));
+      var t = add(legend, el("span", ""));
+      add(t, el("span", "sw tie"));
+      add(t, document.createTextNode("Tie: a share of it · ничья: доля банка"));
+      if (hand.board_unknown) {
+        var n = plural(hand.board_unknown, ["board note", "board notes"], ["купюра борда", "купюры борда",
+                                                                          "купюр борда"]);
+        add(legend, el("span", "", "exact, over every serial the " + n[0] + " to come can have · точно, по всем " +
+          "номерам, которые могут выпасть (ещё " + n[1] + ")"));
+      }
     }
     if (hand.decided) {
       var banner = add(main, el("div", "banner"));
@@ -239,9 +285,15 @@ SCRIPT = r"""
     }
   }
 
+  function hasOdds(hand) {
+    return hand.seats.some(function (s) { return !!s.odds; });
+  }
+
   function renderBalances(main, balances) {
     if (!balances || !balances.players.length) { return; }
-    add(main, el("h2", "", "Session balances · Баланс (" + balances.hands + " hands)"));
+    var count = plural(balances.hands, ["hand", "hands"], ["раздача", "раздачи", "раздач"]);
+    var title = add(main, el("h2", "", "Session balances · Баланс сессии "));
+    add(title, el("span", "count", "(" + count[0] + " · " + count[1] + ")"));
     var table = add(main, el("table", "balances"));
     table.id = "balances";
     var head = add(table, el("tr"));
@@ -306,7 +358,7 @@ PAGE = (
     "<meta name=\"referrer\" content=\"no-referrer\">\n"
     "<title>Banknote Hold'em · spectator screen</title>\n"
     f"<style>{STYLE}</style>\n</head>\n<body>\n"
-    "<header><h1>Banknote Hold'em · Банкнотный холдем</h1>\n"
+    "<header><h1>Banknote Hold'em · Купюрный Hold'em</h1>\n"
     "<div class=\"badges\"><span id=\"delay\" class=\"badge delay\">Delayed</span>"
     "<span id=\"asof\" class=\"badge\"></span><span id=\"connection\" class=\"badge\">connecting…</span></div>"
     "</header>\n"
