@@ -129,7 +129,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "номер мелкий, и второй движок не подтверждает {v}"),
     (r"only one print shows the serial \((?P<v>\d+)\); check it by eye",
      "номер виден только в одном месте ({v}); проверьте на глаз"),
-    (r"both prints read a (?P<n>\d+)-digit serial \((?P<d>\d+)\); only 7 digits play",
+    (r"both prints read a serial of (?P<n>\d+) digits \((?P<d>\d+)\); only 7 digits play",
      "оба номера читаются как {n}-значные ({d}); играют только 7 цифр"),
     (r"only part of its serial is visible \((?P<d>.*)\): the note is cut by the photo's edge",
      "виден только часть номера ({d}): купюра обрезана краем снимка"),

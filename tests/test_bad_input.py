@@ -173,7 +173,7 @@ def _print_at(center_mm, text, scale=8.0):
 def test_a_six_digit_serial_on_both_prints_is_out_of_format_never_padded():
     note = odd_length_note([_print_at(TOP_RIGHT_PRINT_MM, "АБ 123456"), _print_at(LEFT_PRINT_MM, "АБ 123456")])
     assert note.serial is None and note.status == "out_of_format"
-    assert "6-digit serial (123456)" in note.reason
+    assert "a serial of 6 digits (123456)" in note.reason
     # One print alone, or two that disagree, are stray digits, not a note.
     assert odd_length_note([_print_at(TOP_RIGHT_PRINT_MM, "АБ 123456")]) is None
     assert odd_length_note([_print_at(TOP_RIGHT_PRINT_MM, "123456"), _print_at(LEFT_PRINT_MM, "654321")]) is None

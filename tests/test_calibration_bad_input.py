@@ -108,6 +108,19 @@ def test_pattern_writes_the_board_it_describes(tmp_path):
     assert found and len(corners) == 35
 
 
+def test_pattern_says_its_printed_size_and_writes_it_into_the_png(tmp_path):
+    from PIL import Image
+
+    out = tmp_path / "board.png"
+    result = run("calibrate", "pattern", "-o", out, "--pattern", "9x6", "--square-px", "118", "--dpi", "300")
+    assert result.exit_code == 0, result.output
+    with Image.open(out) as image:
+        assert [round(v) for v in image.info["dpi"]] == [300, 300]  # PNG pHYs, in dots per metre
+        assert image.size == (12 * 118, 9 * 118)
+    text = " ".join(result.output.split())
+    assert "squares of 10.0 mm" in text and "the board 120 x 90 mm" in text  # 118 px / 300 dpi = 9.99 mm
+
+
 # -- calibrate table: a plane mostly outside the photo ---------------------------------
 
 

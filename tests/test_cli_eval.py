@@ -376,6 +376,16 @@ def test_a_serial_in_two_places_is_a_sentence_on_stderr_and_stays_in_the_json():
     assert as_json.stderr == human.stderr
 
 
+def test_many_serials_in_two_places_say_the_first_ten_and_count_the_rest():
+    obj = variant(players=[{"name": "A", "pocket": ["7111111", "7111111"]}, GOOD["players"][1]])
+    result = run("eval", "--hands", "-", "--json", stdin=(obj + "\n") * 14)
+    assert result.exit_code == 0 and len(json_lines(result.stdout)) == 14
+    lines = result.stderr.splitlines()
+    assert len(lines) == 11 and lines[9].startswith("warning: line 10: serial 7111111 appears twice")
+    assert lines[10] == ("warning: and 4 more serial(s) seen in two places of one hand (--reject-duplicates "
+                         "refuses such hands).")
+
+
 @pytest.mark.slow
 def test_a_full_disk_is_one_sentence():
     with open("/dev/full", "w") as full:

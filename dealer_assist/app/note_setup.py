@@ -155,8 +155,18 @@ def zone_scales_json(profile: Profile, image_size) -> list[dict]:
              "advice": z.check.advice} for z in zone_scales(profile, image_size)]
 
 
-def write_pattern(output: Path, pattern: str = "9x6", square_px: int = 100) -> tuple[int, int]:
+#: Image types whose files carry a print resolution (Pillow writes it: PNG pHYs, JPEG JFIF, TIFF, BMP).
+DPI_SUFFIXES = (".png", ".jpg", ".jpeg", ".tif", ".tiff", ".bmp")
+
+#: Millimetres in an inch (a printed size from dots per inch).
+MM_PER_INCH = 25.4
+
+
+def write_pattern(output: Path, pattern: str = "9x6", square_px: int = 100, dpi: int = 300) -> tuple[int, int]:
     """Write a printable chessboard for ``calibrate camera``; returns its inner corners (cols, rows).
+
+    The file says ``dpi`` as its print resolution (types of :data:`DPI_SUFFIXES`), so a viewer prints one
+    square ``square_px / dpi`` inches wide at 100 % scale (:func:`printed_square_mm`).
 
     Raises :class:`CalibrationError` for a bad pattern, an output that is not an
     image type or cannot be written, or a board over :data:`MAX_PATTERN_SIDE_PX`.
@@ -176,5 +186,30 @@ def write_pattern(output: Path, pattern: str = "9x6", square_px: int = 100) -> t
     if max(width, height) > MAX_PATTERN_SIDE_PX:
         raise CalibrationError(f"The board would be {width} x {height} px; at most {MAX_PATTERN_SIDE_PX} px a side "
                                f"is written: use a smaller --square-px or --pattern.")
-    write_image(output, chessboard_image(pat, square_px), suffix, "the board")
+    board = chessboard_image(pat, square_px)
+    if suffix in DPI_SUFFIXES:
+        _write_with_dpi(output, board, suffix, dpi)
+    else:
+        write_image(output, board, suffix, "the board")
     return pat
+
+
+def printed_square_mm(square_px: int, dpi: int) -> float:
+    """The side of a square printed at 100 % scale, mm: ``square_px`` dots at ``dpi`` dots per inch."""
+    return square_px / dpi * MM_PER_INCH
+
+
+def _write_with_dpi(output: Path, image: np.ndarray, suffix: str, dpi: int) -> None:
+    """``image`` (``uint8``, grey or BGR) written atomically by Pillow with ``dpi`` as its print resolution."""
+    import io
+
+    from PIL import Image
+
+    picture = Image.fromarray(image if image.ndim == 2 else image[:, :, ::-1])
+    buf = io.BytesIO()
+    kind = {".jpg": "JPEG", ".jpeg": "JPEG", ".tif": "TIFF", ".tiff": "TIFF"}.get(suffix, suffix[1:].upper())
+    picture.save(buf, format=kind, dpi=(dpi, dpi), **({"quality": 95} if kind == "JPEG" else {}))
+    try:
+        write_atomic(output, buf.getvalue())
+    except OSError as exc:
+        raise CalibrationError(f"Cannot write {output} ({exc.strerror or exc}).") from None

@@ -80,8 +80,22 @@ def pattern_command(
     pattern: str = typer.Option("9x6", "--pattern", metavar="COLSxROWS", help="Inner corners of the board."),
     square_px: int = typer.Option(100, "--square-px", min=10, metavar="PX",
                                   help="Side of one square in the image, px."),
+    dpi: int = typer.Option(300, "--dpi", min=50, max=2400, metavar="DPI",
+                            help="Print resolution written into the file (PNG, JPEG, TIFF, BMP): at 100 % scale a "
+                                 "square prints --square-px / DPI inches wide.", show_default=True),
 ) -> None:
     """Write a chessboard to print for `calibrate camera` (measure the printed squares for --square-mm)."""
+    from dealer_assist.app.note_setup import DPI_SUFFIXES, printed_square_mm
+
     with errors_as_fail(*CALIBRATION_ERRORS):
-        pat = write_pattern(output, pattern, square_px)
-    typer.echo(f"wrote {output}: {pat[0] + 1} x {pat[1] + 1} squares, {pat[0]}x{pat[1]} inner corners")
+        pat = write_pattern(output, pattern, square_px, dpi)
+    squares = (pat[0] + 1, pat[1] + 1)
+    line = f"wrote {output}: {squares[0]} x {squares[1]} squares, {pat[0]}x{pat[1]} inner corners."
+    if (output.suffix.lower() or ".png") in DPI_SUFFIXES:
+        mm = printed_square_mm(square_px, dpi)
+        line += (f" Printed at 100 % scale ({dpi} dpi): squares of {mm:.1f} mm, the board "
+                 f"{(pat[0] + 3) * mm:.0f} x {(pat[1] + 3) * mm:.0f} mm with its margin; measure a printed square "
+                 f"for --square-mm.")
+    else:
+        line += " This file type has no print size: measure a printed square for --square-mm."
+    report_console().print(safe_text(line), markup=False, highlight=False)

@@ -95,15 +95,14 @@ def scale_advice(profile: Profile, image_size=None) -> list[Text]:
 
 
 def notes_table(layout: NoteLayout, title: str) -> Table:
-    """A note layout: each print's box (0..1 of the note) and ink colour; the aspect and the samples."""
+    """A note layout: each print's box (0..1 of the note) and ink colour (its name; the measured value is in
+    the profile's JSON); the aspect and the samples."""
     t = Table(title=name_text(title), title_justify="left")
     t.add_column("print")
     t.add_column("box x0 y0 x1 y1 (0..1)")
     t.add_column("ink colour")
-    t.add_column("BGR", justify="right")
     for p in layout.prints:
-        t.add_row(p.name, " ".join(f"{v:.3f}" for v in p.box), p.colour or "",
-                  " ".join(f"{v:.0f}" for v in p.colour_bgr) if p.colour_bgr else "")
+        t.add_row(p.name, " ".join(f"{v:.3f}" for v in p.box), p.colour or "")
     spread = layout.extra.get("box_spread", {})
     t.caption = (f"aspect {layout.aspect:.3f}, {layout.samples} photo(s)"
                  + (f", largest box spread {max(spread.values()):.3f}" if spread else ""))

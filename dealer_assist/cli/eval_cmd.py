@@ -22,7 +22,8 @@ from dealer_assist.app.typed_hands import (
 )
 from dealer_assist.cli.app import app
 from dealer_assist.cli.options import game_option, lang_option, resolve_lang, tie_policy_option, zero_joker_option
-from dealer_assist.cli.output import OutputError, json_line, line_error, output_errors, report_console, write_stdout
+from dealer_assist.cli.output import (WARNINGS_SHOWN, OutputError, json_line, line_error, output_errors, report_console,
+                                      write_stdout)
 from dealer_assist.i18n import Lang, texts
 from dealer_assist.render import render_showdown, safe_text
 from dealer_assist.rules import Game, Showdown, TiePolicy, ZeroJoker, result_to_json
@@ -125,7 +126,28 @@ def eval_command(
         raise typer.Exit(code=1)
 
 
-def _emit(number: Optional[int], showdown: Showdown, as_json: bool, lang: str, title: Optional[str]) -> None:
+class _Warnings:
+    """The duplicate-serial warnings of a run: the first :data:`~dealer_assist.cli.output.WARNINGS_SHOWN` said
+    at once on stderr, beside their hand; the rest counted and said in one line at the end."""
+
+    def __init__(self) -> None:
+        self.said = self.more = 0
+
+    def say(self, warning: str) -> None:
+        if self.said < WARNINGS_SHOWN:
+            self.said += 1
+            typer.echo(safe_text(warning), err=True)
+        else:
+            self.more += 1
+
+    def close(self) -> None:
+        if self.more:
+            typer.echo(f"warning: and {self.more} more serial(s) seen in two places of one hand "
+                       f"(--reject-duplicates refuses such hands).", err=True)
+
+
+def _emit(number: Optional[int], showdown: Showdown, as_json: bool, lang: str, title: Optional[str],
+          warnings: Optional[_Warnings] = None) -> None:
     if as_json:
         write_stdout(json_line(result_to_json(showdown)))
     else:
@@ -135,13 +157,17 @@ def _emit(number: Optional[int], showdown: Showdown, as_json: bool, lang: str, t
         except OSError as error:
             raise OutputError() from error
     for warning in duplicate_warnings(showdown, number):
-        typer.echo(safe_text(warning), err=True)
+        if warnings is not None:
+            warnings.say(warning)
+        else:
+            typer.echo(safe_text(warning), err=True)
 
 
 
 def _evaluate_file(path: str, as_json: bool, lang: str, exact: bool, reject_duplicates: bool) -> tuple[int, int]:
     """Evaluate and print every line of ``path`` in order; return how many lines held something, and how many were bad."""
     seen = bad = 0
+    warnings = _Warnings()
     try:
         for result in evaluate_lines(numbered_lines(path), exact, reject_duplicates):
             seen += result.is_text
@@ -150,7 +176,8 @@ def _evaluate_file(path: str, as_json: bool, lang: str, exact: bool, reject_dupl
                 line_error(result.number, result.error, as_json)
             else:
                 _emit(result.number, result.showdown, as_json, lang,
-                      title=texts(lang)["hand_line"].format(line=result.number))
+                      title=texts(lang)["hand_line"].format(line=result.number), warnings=warnings)
     except HandsFileError as error:
         raise typer.BadParameter(str(error), param_hint="'--hands'") from None
+    warnings.close()
     return seen, bad

@@ -399,7 +399,7 @@ def odd_length_note(prints: Sequence[Print], params: ReaderParams = DEFAULT_PARA
             if ok and not a.cut and not b.cut:
                 digits = max(common, key=len)
                 return NoteRead(None, None, 0.0, note_quad_from_prints(top, left), NoteStatus.OUT_OF_FORMAT,
-                                f"both prints read a {len(digits)}-digit serial ({digits}); only 7 digits play",
+                                f"both prints read a serial of {len(digits)} digits ({digits}); only 7 digits play",
                                 list(prints))
     return None
 
