@@ -48,10 +48,10 @@ def table(tmp_path, monkeypatch):
     return frames, str(profile.path), tmp_path
 
 
-def live(table, lines, log):
+def live(table, lines, log, *extra):
     frames, profile, _ = table
     return run("live", "--camera", frames, "--calibration", profile, "--position", "4", "--no-ocr", "--no-window",
-               "--json", "--log", log, input="\n".join(lines) + "\n")
+               "--json", "--log", log, *extra, input="\n".join(lines) + "\n")
 
 
 def typed(seat, pocket):
@@ -187,7 +187,7 @@ def test_hands_kept_off_a_full_disk_are_all_counted_when_appended_after_a_torn_l
     monkeypatch.setattr(os, "write", full)
     lines = BOARD_LINES + typed("alice", ALICE) + CHIPS + ["fold alice", "fold boris", "new"]
     lines += BOARD_LINES + typed("alice", ALICE) + typed("boris", BORIS) + ["chips alice 4", "chips boris 4"]
-    kept = live(table, lines, log)
+    kept = live(table, lines, log, "--new-session")  # the next night (minutes later here: said, not waited for)
     monkeypatch.setattr(os, "write", real)
     assert kept.exit_code == 2, kept.output
     command = next(x.strip() for x in kept.stderr.splitlines() if x.strip().startswith("cat "))
