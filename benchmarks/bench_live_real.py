@@ -1,6 +1,6 @@
 """Live mode on webcam videos of *real* notes: dealt hands decided right, wrongly, or not at all.
 
-    .venv/bin/python benchmarks/bench_live_real.py [--setups A B] [--hands 6] [--realtime] [--seed 1]
+    .venv/bin/python benchmarks/bench_live_real.py [--setups A B] [--hands 6] [--realtime | --cpu-clock] [--seed 1]
         [--cache /tmp/dealer-assist-livebench] [--json OUT] [--photos ../shared/real_photos]
 
 What runs:
@@ -28,6 +28,14 @@ What runs:
    empty table has been shown until the start-up scan is done; the display loop pumps as
    the live command does; the read in flight when the video (and ``settle_s`` of still
    table) ends is applied, no other; times are wall seconds from the video's start.
+   ``--cpu-clock``: the camera's 10 fps on a clock of the reader's own CPU time, so that a
+   machine shared with other work gives the figures of one where the reader has its core:
+   each read is done in this process when the session asks for it, and its result is
+   applied only at the first frame at least its CPU seconds later (video time); frames
+   that come meanwhile are seen by the loop as they would be (change detection, queueing),
+   the reader being busy. The empty table is shown until the start-up scan is done, the
+   last frame for ``settle_s`` more (fresh noise), then the read in flight is applied.
+   The display loop's own CPU is not counted (it has the other core).
 
 Printed per set-up: hands decided right / decided wrongly / undecided; notes trusted
 right / trusted WRONG / pending; seconds from a note's appearance (face up, both prints
@@ -207,6 +215,94 @@ class RecordingWorker:
         self.worker.close()
 
 
+class CpuClockWorker:
+    """A worker on a clock of its own CPU time (``--cpu-clock``): :meth:`submit` reads the job here and
+    now, and :meth:`poll` gives the result once :attr:`now` (video seconds, set by the player) has
+    passed the submit time plus the read's CPU seconds."""
+
+    def __init__(self, reader) -> None:
+        self.reader = reader
+        self.now = 0.0
+        self._result = None
+        self._done_at = 0.0
+
+    @property
+    def busy(self) -> bool:
+        return self._result is not None
+
+    def warm_up(self) -> None:
+        pass
+
+    def submit(self, job) -> bool:
+        from dealer_assist.live.worker import JobResult, read_region
+
+        if self._result is not None:
+            return False
+        t0 = time.process_time()
+        try:
+            obs, err = read_region(self.reader, job), None
+        except Exception as exc:  # as the process worker does: the loop decides
+            obs, err = (), str(exc) or type(exc).__name__
+        cpu = time.process_time() - t0
+        self._result = JobResult(job, tuple(obs), cpu, err)
+        self._done_at = self.now + cpu
+        return True
+
+    def poll(self, timeout: float = 0.0):
+        if self._result is not None and (self.now >= self._done_at or timeout == float("inf")):
+            r, self._result = self._result, None
+            return [r]
+        return []
+
+    def close(self) -> None:
+        pass
+
+
+def _play_cpu_clock(seq: Path, summary: dict, session: LiveSession, worker: "RecordingWorker", settle_s: float,
+                    stats: dict) -> list[float]:
+    """``--cpu-clock`` play (see the module doc); returns the video time each session event was applied at
+    (-1 for those of the start-up scan)."""
+    clock: CpuClockWorker = worker.worker
+    event_time: list[float] = []
+
+    def pump(until: float) -> None:
+        # the results due by ``until`` (the next frame), each at its own time, the next read started
+        # as soon as the reader is free
+        while True:
+            session.pump()
+            event_time.extend([clock.now] * (len(session.events) - len(event_time)))
+            if not (clock.busy and clock._done_at <= until):
+                return
+            clock.now = clock._done_at
+
+    noise = None
+    n = 0
+    last = None
+    for i, image in enumerate(decode_video(seq / summary["video"])):
+        clock.now = i / FPS
+        session.on_frame(Frame(image, i, i / FPS))
+        if i == 0:  # the empty table until the start-up scan is done (the croupier then deals)
+            while session.reading:
+                pump(float("inf"))
+            event_time[:] = [-1.0] * len(event_time)
+            clock.now = 0.0
+        pump((i + 1) / FPS)
+        n, last = i + 1, image
+    for k in range(int(round(settle_s * FPS))):  # the camera keeps showing the still table
+        clock.now = max(clock.now, (n + k) / FPS)
+        if noise is None:
+            noise = NoiseBank(last.shape, fields=2)
+        session.on_frame(Frame(cv2.add(last, noise.next(), dtype=cv2.CV_8U), n + k, (n + k) / FPS))
+        pump((n + k + 1) / FPS)
+    session.options = dataclasses.replace(session.options, ocr=False)
+    if clock.busy:  # the read in flight is applied, no other
+        clock.now = max(clock.now, clock._done_at)
+        session.pump()
+    event_time.extend([clock.now] * (len(session.events) - len(event_time)))
+    stats["frames_played"] = n
+    return event_time
+
+
 def play(seq: Path, summary: dict, worker, realtime: bool, settle_s: float = 3.0, lead_s: float = 2.0,
          keep_raw: bool = False) -> dict:
     """Play one hand through a live session; returns the session and when each trusted event came
@@ -219,7 +315,9 @@ def play(seq: Path, summary: dict, worker, realtime: bool, settle_s: float = 3.0
     event_time: list[float] = []  # video time at which each session event was applied
     stats: dict = {}
     t_start = time.perf_counter()
-    if not realtime:
+    if isinstance(worker.worker, CpuClockWorker):
+        event_time = _play_cpu_clock(seq, summary, session, worker, settle_s, stats)
+    elif not realtime:
         n = 0
         for i, image in enumerate(decode_video(seq / summary["video"])):
             session.on_frame(Frame(image, i, i / FPS))
@@ -547,6 +645,8 @@ def main() -> int:
     ap.add_argument("--setups", nargs="+", default=["A", "B"], choices=sorted(SETUPS))
     ap.add_argument("--hands", type=int, default=6)
     ap.add_argument("--realtime", action="store_true", help="serve the frames at 10 fps as a camera would")
+    ap.add_argument("--cpu-clock", action="store_true",
+                    help="10 fps on a clock of the reader's CPU time (a reader with its own core)")
     ap.add_argument("--lead-s", type=float, default=2.0,
                     help="--realtime: seconds of empty table at least, and until the start-up scan is done")
     ap.add_argument("--seed", type=int, default=1)
@@ -573,9 +673,17 @@ def main() -> int:
         seqs[(s, k)] = (d, ensure_hand(d, s, args.seed, k, players, notes, codec))
     if args.render_only:
         return 0
-    worker = ProcessWorker()
-    worker.warm_up()
-    mode = "realtime (10 fps camera)" if args.realtime else "frame by frame"
+    if args.cpu_clock:
+        from dealer_assist.live.worker import make_reader
+
+        reader = make_reader()
+        reader.read(np.full((64, 256, 3), 255, np.uint8))
+        worker = CpuClockWorker(reader)
+    else:
+        worker = ProcessWorker()
+        worker.warm_up()
+    mode = ("10 fps on the reader's CPU clock" if args.cpu_clock else
+            "realtime (10 fps camera)" if args.realtime else "frame by frame")
     out = {"mode": mode, "codec": codec, "seed": args.seed, "setups": {}}
     try:
         for s in args.setups:
