@@ -546,7 +546,8 @@ def _hand(record: Mapping[str, Any], ante: int, rake: int, since: datetime | Non
         dealt=dealt, winners=winners, put_in=put_in, payouts=payouts, pot_carry=pot_carry,
         ante=ante if record.get("ante") is None else record["ante"],
         rake=rake if record.get("rake") is None else record["rake"], rolls_over=rolls_over,
-        order=_from_dealers_left(winners, seats, dealer), game=game, dealer=dealer,
+        # odd chips from the button among the hand's seats, as the rules placed it (the input's dealer)
+        order=_from_dealers_left(winners, seats, source.get("dealer") or dealer), game=game, dealer=dealer,
     )
 
 

@@ -422,3 +422,28 @@ def test_hands_without_a_hand_number_are_not_taken_for_copies(tmp_path):
     out = run("ledger", "--log", log, "--json")
     assert "logged again" not in out.stderr, out.stderr
     assert json.loads(out.stdout)["hands"] == 2 and json.loads(out.stdout)["players"]["B"]["net"] == 12
+
+
+# -- K (critical: one chip; high: history). the button on an empty seat -----------------------------------
+def test_the_button_on_an_empty_seat_odd_chips_and_history_follow_the_rules(tmp_path):
+    """Four seat zones, three players: the button moves over the empty seat too. The logged input named
+    that seat as dealer, not a player of the hand: `history --show` refused the hand ("dealer 'bob' is
+    not one of the players") and `ledger --ante` gave the antes' odd chip from the table's first seat
+    instead of from the left of the button as the rules place it (cara's chip went to alice)."""
+    from ledger_helpers import TIE_BOARD, TIE_POCKETS, logged_hand
+    from test_money_bad_records import write_log
+
+    record = logged_hand(["alice", "bob", "cara", "dan"], TIE_BOARD,
+                         {"alice": TIE_POCKETS["A"], "cara": TIE_POCKETS["C"], "dan": TIE_POCKETS["B"]},
+                         chips={"alice": 10, "cara": 10, "dan": 10}, dealer=1)  # bob's empty seat deals
+    assert record["dealer"] == "bob" and record["winners"] == ["alice", "cara"]
+    assert record["settlement"]["payouts"] == {"alice": 15, "cara": 15, "dan": 0}
+    log = write_log(tmp_path / "hands.jsonl", [record])
+    out = json.loads(run("ledger", "--log", log, "--ante", "1", "--json").stdout)
+    # the button among the players is alice's (the nearest on bob's right): odd chips start at cara
+    assert {n: p["net"] for n, p in out["players"].items()} == {"alice": 15 + 1 - 11, "cara": 15 + 2 - 11,
+                                                                 "dan": -11}
+    shown = run("history", "--log", log, "--show", "1")
+    assert "Not a complete showdown" not in shown.stdout, shown.stdout
+    rows = [line.replace("┃", " ").replace("│", " ").split() for line in shown.stdout.splitlines()]
+    assert ["main", "30", "cara,", "dan,", "alice", "cara,", "alice"] in rows, shown.stdout  # from the button

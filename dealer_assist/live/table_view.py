@@ -195,7 +195,10 @@ class TableView:
         known is there with no pocket, ``"folded": true`` or ``"revealed": false``: the last player
         standing wins without showing (RULES.md §4, §7.4), so a hand whose other seats folded, some
         after showing their notes, is still the hand the rules decided (its winner is one of its
-        players; ``history --show`` and ``eval`` settle it as the table did)."""
+        players; ``history --show`` and ``eval`` settle it as the table did). ``dealer`` is the button
+        among those seats as the rules place it for odd chips (:func:`~dealer_assist.rules.dealer_among`:
+        the dealer, or the nearest seat in the hand on the dealer's right when the dealer's seat is empty
+        or sits the hand out), so the input is a hand the rules take."""
         players = []
         chips = self.state.chips_map
         for seat in self.seats:
@@ -212,7 +215,8 @@ class TableView:
             players.append(p)
         game = {} if self.state.game.board_notes else {"game": self.state.game.value}
         return {**game, "position": self.state.position, "zero_joker": self.state.zero_joker.value,
-                "tie_policy": self.state.tie_policy.value, "dealer": self.state.dealer,
+                "tie_policy": self.state.tie_policy.value,
+                "dealer": dealer_among(self.state.seats, self.state.dealer, [p["name"] for p in players]),
                 "board": list(self.board_serials), "players": players}
 
     def result_json(self) -> dict:
