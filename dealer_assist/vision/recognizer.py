@@ -14,9 +14,10 @@ photos cut at run time; it reads ``"АК 1234567"`` (two Cyrillic capitals, a
 space, the digits) and nothing (an empty text) on a print turned upside down
 or mirrored and on other text.
 
-**Not used by the reader yet** (``models/README.md`` says why: on the
-degradation benchmark it read fewer serials right as the print recognizer
-than PP-OCRv6 does); :mod:`benchmarks.bench_recognizer` measures it.
+**Not used by the reader yet** (``models/README.md`` says why: as the print
+recognizer it read fewer serials right than PP-OCRv6 on the degradation
+benchmark; as a cross-check one of its misreads sent a real hand to review);
+:mod:`benchmarks.bench_recognizer` measures it.
 """
 
 from __future__ import annotations
