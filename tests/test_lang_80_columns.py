@@ -140,3 +140,28 @@ def test_the_serve_banner_in_russian_cuts_no_word_and_keeps_the_address_whole(tm
     assert cut_words(text) == []
     url = "http://192.168.1.20:8765/?token=" + "t" * 43 if token else "http://127.0.0.1:8765/"
     assert url in text.splitlines()  # one line of its own, never wrapped
+
+
+def run_in(env_extra: dict, *args) -> str:
+    result = CliRunner().invoke(app, [str(a) for a in args],
+                                env={"COLUMNS": str(WIDTH), "LINES": "24", "LANG": "ru_RU.UTF-8", **env_extra})
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    return result.output
+
+
+def test_calibrate_table_and_show_in_russian_by_the_locale_cut_no_word(tmp_path):
+    """`calibrate` follows the one switch too (the locale here, no --lang): its titles are lines of their own
+    (as a table's title a long path was cut into the table's width) and its words are Russian."""
+    table_1 = ROOT / "sample_images" / "tables" / "table_1.jpg"
+    env = {"DEALER_ASSIST_CALIBRATION_DIR": str(tmp_path / "calibration-folder-with-a-rather-long-name")}
+    made = run_in(env, "calibrate", "table", "--image", table_1, "--corners", "0,0 1919,0 1919,1079 0,1079",
+                  "--table-mm", "1000,700", "--seats", "alice,boris,chen", "--output", "mytable")
+    assert "калибровка стола →" in made and "зона" in made
+    assert "zone" not in made and "kind" not in made
+    assert cut_words(made) == []
+    shown = run_in(env, "calibrate", "show", "--calibration", "mytable")
+    assert "места по часовой стрелке: alice, boris, chen" in shown and "углы на фото:" in shown
+    assert cut_words(shown) == []
+    english = run_in(env, "calibrate", "show", "--calibration", "mytable", "--lang", "en")
+    assert "seats clockwise: alice, boris, chen" in english

@@ -150,6 +150,18 @@ def test_the_page_shows_a_hand_and_follows_the_table_by_itself(tmp_path):
             # each revealed pocket note with its rank and why, in both languages (as the board's notes)
             pocket = driver.find_element(By.CSS_SELECTOR, '[data-seat="A"] .pnote').text
             assert "natural" in pocket and "натуральная" in pocket, pocket
+            assert driver.find_element(By.ID, "asof").is_displayed()  # an empty badge is hidden, this one is not
+            # at a desktop's and at a phone's width: nothing runs off the side (screenshots kept beside the test)
+            for width, height, name in ((1400, 1000, "desktop"), (390, 844, "phone")):
+                driver.set_window_size(width, height)
+                wide = driver.execute_script(
+                    "return Array.from(document.querySelectorAll('body *')).filter(function (e) {"
+                    " return e.getBoundingClientRect().right > window.innerWidth + 1; }).map(function (e) {"
+                    " return e.tagName + '.' + e.className + ' ' + e.textContent.slice(0, 40); }).slice(0, 5);")
+                assert driver.execute_script("return document.documentElement.scrollWidth <= window.innerWidth;"), \
+                    (name, wide)
+                driver.save_screenshot(str(tmp_path / f"page-{name}.png"))
+            driver.set_window_size(1400, 1000)
             assert driver.find_elements(By.CSS_SELECTOR, "main img") == [] and driver.title != "pwned"
             assert "connected" in driver.find_element(By.ID, "connection").text
             balances = driver.find_element(By.ID, "balances").text

@@ -17,8 +17,10 @@ from dealer_assist.calibration.profile import CalibrationError
 from dealer_assist.capture import CameraError
 from dealer_assist.cli.app import calibrate_app
 from dealer_assist.cli.calibration_report import camera_table
-from dealer_assist.cli.options import camera_size_option, capture_mode, errors_as_fail, fourcc_option
+from dealer_assist.cli.options import (camera_size_option, capture_mode, errors_as_fail, fourcc_option, lang_option,
+                                       resolve_lang)
 from dealer_assist.cli.output import json_line, report_console
+from dealer_assist.i18n import Lang, texts
 from dealer_assist.render import safe_text
 from dealer_assist.vision.images import ImageError
 
@@ -40,6 +42,7 @@ def camera_command(
                                help="Profile to write the camera section to (other sections are kept)."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON on standard output."),
     min_views: int = typer.Option(10, "--min-views", min=3, metavar="N", help="Views to aim for in live capture."),
+    lang: Optional[Lang] = lang_option(),
 ) -> None:
     """Camera intrinsics and lens distortion from chessboard views.
 
@@ -48,14 +51,16 @@ def camera_command(
     frame, then: dealer-assist calibrate camera --images 'shots/*.jpg'
     --pattern 9x6 --square-mm 25 --output mytable
     """
+    language = resolve_lang(lang).value
+    t_ = texts(language)
     err = report_console(stderr=True)
     with errors_as_fail(*CALIBRATION_ERRORS):
         result = calibrate_camera(output, pattern, square_mm, images=images, device=device, min_views=min_views,
                                   mode=capture_mode(camera_size, fourcc))
     saved = result.saved.profile
-    err.print(safe_text(f"wrote {saved.path}"), markup=False, highlight=False)
+    err.print(safe_text(t_["cal_wrote"].format(path=saved.path)), markup=False, highlight=False)
     if result.saved.made_default:
-        err.print(safe_text(f"'{saved.path.stem}' is now the default profile"), markup=False, highlight=False)
+        err.print(safe_text(t_["cal_default"].format(name=saved.path.stem)), markup=False, highlight=False)
     if result.dropped_table:
         err.print("[yellow]note:[/] the profile's table section was made with another camera model and was removed: "
                   "run `dealer-assist calibrate table` again.")
@@ -71,7 +76,7 @@ def camera_command(
                          "coverage": round(result.coverage, 3), "unusable": result.unusable,
                          "output": str(saved.path)}), end="")
         return
-    report_console().print(camera_table(result))
+    report_console().print(camera_table(result, language))
 
 
 @calibrate_app.command("pattern")

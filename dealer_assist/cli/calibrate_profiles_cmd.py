@@ -15,8 +15,9 @@ from dealer_assist.calibration.profile import CalibrationError, Profile
 from dealer_assist.calibration.store import DEFAULT_NAME, load_profile, set_default
 from dealer_assist.cli.app import calibrate_app
 from dealer_assist.cli.calibration_report import profile_view
-from dealer_assist.cli.options import errors_as_fail
+from dealer_assist.cli.options import errors_as_fail, lang_option, resolve_lang
 from dealer_assist.cli.output import json_line, output_errors, report_console
+from dealer_assist.i18n import Lang
 from dealer_assist.render import safe_text
 
 
@@ -25,20 +26,21 @@ def show_command(
     calibration: Optional[str] = typer.Option(None, "--calibration", "-c", metavar="NAME|FILE.json",
                                               help="Profile to show (default: the default profile)."),
     as_json: bool = typer.Option(False, "--json", help="Print the profile's JSON."),
+    lang: Optional[Lang] = lang_option(),
 ) -> None:
     """Print a calibration profile: camera, table and zones, note layout."""
     with errors_as_fail(CalibrationError):
         profile = load_profile(calibration)
     with output_errors():
-        _show(profile, as_json)
+        _show(profile, as_json, resolve_lang(lang).value)
 
 
-def _show(profile: Profile, as_json: bool) -> None:
+def _show(profile: Profile, as_json: bool, lang: str = "en") -> None:
     if as_json:
         print(json_line(profile.to_json(), indent=1), end="", flush=True)
         return
     console = report_console()
-    for part in profile_view(profile):
+    for part in profile_view(profile, lang):
         console.print(part)
 
 

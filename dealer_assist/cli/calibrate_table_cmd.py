@@ -20,8 +20,10 @@ from dealer_assist.calibration.profile import CalibrationError
 from dealer_assist.capture import CameraError
 from dealer_assist.cli.app import calibrate_app
 from dealer_assist.cli.calibration_report import check_table, readability_table, scale_advice, table_zones
-from dealer_assist.cli.options import camera_size_option, capture_mode, errors_as_fail, fourcc_option
+from dealer_assist.cli.options import (camera_size_option, capture_mode, errors_as_fail, fourcc_option, lang_option,
+                                       resolve_lang)
 from dealer_assist.cli.output import json_line, report_console
+from dealer_assist.i18n import Lang, say, texts
 from dealer_assist.render import safe_text
 from dealer_assist.vision.images import ImageError
 
@@ -52,6 +54,7 @@ def table_command(
                                              help="Take the camera section from this profile (undistorts the photo)."),
     output: str = typer.Option(..., "--output", "-o", metavar="NAME|FILE.json",
                                help="Profile to write the table section to (camera and notes sections are kept)."),
+    lang: Optional[Lang] = lang_option(),
 ) -> None:
     """The table plane (homography to table mm) and its zones: the board and one per seat.
 
@@ -65,22 +68,24 @@ def table_command(
     Example: dealer-assist calibrate table --image table.jpg --aruco --table-mm 1000,700
     --seats alice,boris,chen,dana --output mytable
     """
+    language = resolve_lang(lang).value
+    t_ = texts(language)
     err = report_console(stderr=True)
     request = TableRequest(output, image, device, corners, aruco, interactive, table_mm, marker_mm, marker_inset_mm,
                            seats, zones, intrinsics, capture_mode(camera_size, fourcc))
     with errors_as_fail(*CALIBRATION_ERRORS):
         result = calibrate_table(request)
     saved = result.saved.profile
-    err.print(safe_text(f"wrote {saved.path}"), markup=False, highlight=False)
+    err.print(safe_text(t_["cal_wrote"].format(path=saved.path)), markup=False, highlight=False)
     if result.saved.made_default:
-        err.print(safe_text(f"'{saved.path.stem}' is now the default profile"), markup=False, highlight=False)
+        err.print(safe_text(t_["cal_default"].format(name=saved.path.stem)), markup=False, highlight=False)
     for note in result.notes:
-        err.print(Text.assemble(("note:", "yellow"), " ", safe_text(note)), highlight=False)
-    report_console().print(table_zones(result))
-    for line in scale_advice(saved, result.image_size):
+        err.print(Text.assemble((t_["cal_note"], "yellow"), " ", safe_text(say(note, language))), highlight=False)
+    report_console().print(table_zones(result, language))
+    for line in scale_advice(saved, result.image_size, language):
         report_console().print(line)
-    err.print(safe_text(f"check it: dealer-assist calibrate check PHOTO --calibration {profile_label(saved)} "
-                        f"--output check.jpg"), markup=False, highlight=False)
+    err.print(safe_text(f"{t_['cal_check_it']} dealer-assist calibrate check PHOTO --calibration "
+                        f"{profile_label(saved)} --output check.jpg"), markup=False, highlight=False)
 
 
 @calibrate_app.command("check")
@@ -91,6 +96,7 @@ def check_command(
     output: Path = typer.Option(..., "--output", "-o", metavar="FILE.jpg",
                                 help="Annotated image: zones, note quads, reads, the zone of each note."),
     as_json: bool = typer.Option(False, "--json", help="Print the assignment as JSON."),
+    lang: Optional[Lang] = lang_option(),
 ) -> None:
     """Read a whole-table photo through a profile and show where every note falls."""
     with errors_as_fail(*CALIBRATION_ERRORS):
@@ -99,6 +105,7 @@ def check_command(
         print(json_line({"image": str(image), "calibration": check.profile.name, "annotated": str(output),
                          "notes": check.rows, "zones": check.zones}), end="")
         return
-    report_console().print(check_table(check, str(image), str(output)))
-    for part in readability_table(check.profile, check.image_size):
+    language = resolve_lang(lang).value
+    report_console().print(check_table(check, str(image), str(output), language))
+    for part in readability_table(check.profile, check.image_size, language):
         report_console().print(part)

@@ -1,11 +1,15 @@
-"""Rich tables of ``calibrate``'s results and profiles (renderables; no printing here)."""
+"""Rich tables of ``calibrate``'s results and profiles (renderables; no printing here), in English or Russian.
+
+A table's title and caption are lines of their own above and below it, wrapped at word boundaries to
+the terminal's width (as a rich table's title they were wrapped to the table's, cutting paths and words).
+"""
 
 from __future__ import annotations
 
 from typing import Sequence
 
 import numpy as np
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -14,162 +18,188 @@ from dealer_assist.app.note_setup import TableCheck
 from dealer_assist.app.table_setup import TableSetup
 from dealer_assist.calibration.profile import NoteLayout, Profile
 from dealer_assist.calibration.resolution import zone_scales
+from dealer_assist.i18n import say, texts
 from dealer_assist.render import name_text
 
 __all__ = ["camera_table", "table_zones", "notes_table", "profile_view", "check_table", "readability_table",
            "scale_advice"]
 
 
-def camera_table(result: CameraSetup) -> Table:
+def titled(title: Text | str | None, table: Table, caption: Text | str | None = None) -> Group:
+    """``table`` with its title above and its caption below, each a line of its own wrapped at words."""
+    parts: list[RenderableType] = []
+    if title:
+        parts.append(title if isinstance(title, Text) else name_text(title, style="bold"))
+    parts.append(table)
+    if caption:
+        parts.append(caption if isinstance(caption, Text) else name_text(caption, style="dim"))
+    return Group(*parts)
+
+
+def camera_table(result: CameraSetup, lang: str = "en") -> Group:
     """The camera fit: views used, RMS error, focal length, principal point, distortion, coverage."""
+    t_ = texts(lang)
     cam, k = result.camera, result.camera.camera_matrix
-    t = Table(title=name_text(f"camera calibration → {result.saved.profile.path}"), title_justify="left",
-              show_header=False)
-    t.add_row("views used", f"{cam.views_used} of {cam.views_used + len(result.unusable)}")
-    t.add_row("RMS re-projection error", f"{cam.rms:.3f} px")
-    t.add_row("focal length fx, fy", f"{k[0, 0]:.1f}, {k[1, 1]:.1f} px")
-    t.add_row("principal point cx, cy", f"{k[0, 2]:.1f}, {k[1, 2]:.1f} px")
-    t.add_row("distortion k1 k2 p1 p2 k3", " ".join(f"{v:+.4f}" for v in cam.dist_coeffs[:5]))
-    t.add_row("image size", f"{cam.image_size[0]} x {cam.image_size[1]} px")
-    t.add_row("frame coverage", f"{result.coverage:.0%}")
-    return t
+    t = Table(show_header=False)
+    t.add_row(t_["cal_views_used"], t_["cal_of"].format(a=cam.views_used, b=cam.views_used + len(result.unusable)))
+    t.add_row(t_["cal_rms"], f"{cam.rms:.3f} px")
+    t.add_row(t_["cal_focal"], f"{k[0, 0]:.1f}, {k[1, 1]:.1f} px")
+    t.add_row(t_["cal_principal"], f"{k[0, 2]:.1f}, {k[1, 2]:.1f} px")
+    t.add_row(t_["cal_distortion"] + " k1 k2 p1 p2 k3", " ".join(f"{v:+.4f}" for v in cam.dist_coeffs[:5]))
+    t.add_row(t_["cal_image_size"], f"{cam.image_size[0]} x {cam.image_size[1]} px")
+    t.add_row(t_["cal_coverage"], f"{result.coverage:.0%}")
+    return titled(name_text(t_["cal_camera_title"].format(path=result.saved.profile.path), style="bold"), t)
 
 
-def table_zones(result: TableSetup) -> Table:
+def table_zones(result: TableSetup, lang: str = "en") -> Group:
     """Each zone of a new table section: kind, centre in mm, whether the photo shows it whole."""
+    t_ = texts(lang)
     profile = result.saved.profile
     table, size, fit = profile.table, result.image_size, result.fit
     w, h = table.table_size_mm
-    t = Table(title=name_text(f"table calibration → {profile.path}"), title_justify="left")
-    t.add_column("zone")
-    t.add_column("kind")
-    t.add_column("centre, mm", justify="right")
-    t.add_column("in the photo", justify="right")
-    _scale_columns(t)
+    t = Table()
+    t.add_column(t_["zone"])
+    t.add_column(t_["cal_kind"])
+    t.add_column(t_["cal_centre_mm"], justify="right")
+    t.add_column(t_["cal_in_photo"], justify="right")
+    _scale_columns(t, t_)
     for z, zs in zip(table.zones, zone_scales(profile, size)):
         px = profile.to_image_px(z.polygon_mm, size)
         inside = ((px[:, 0] >= 0) & (px[:, 0] < size[0]) & (px[:, 1] >= 0) & (px[:, 1] < size[1])).mean()
         c = z.centre_mm
-        t.add_row(name_text(z.name), z.kind, f"{c[0]:.0f}, {c[1]:.0f}",
-                  "yes" if inside == 1 else f"[yellow]{inside:.0%} of corners[/]", *_scale_cells(zs))
-    t.caption = (f"{fit.points} points, RMS {fit.rms_px:.2f} px, table {w:g} x {h:g} mm"
-                 + (f" (markers measure {fit.measured_size_mm[0]:.0f} x {fit.measured_size_mm[1]:.0f})"
-                    if fit.measured_size_mm else ""))
-    return t
+        t.add_row(name_text(z.name), t_.get(f"cal_kind_{z.kind}", z.kind), f"{c[0]:.0f}, {c[1]:.0f}",
+                  t_["cal_yes"] if inside == 1 else Text(t_["cal_of_corners"].format(p=f"{inside:.0%}"), style="yellow"),
+                  *_scale_cells(zs, t_))
+    caption = (t_["cal_fit"].format(n=fit.points, rms=f"{fit.rms_px:.2f}", w=f"{w:g}", h=f"{h:g}")
+               + (" " + t_["cal_markers_measure"].format(w=f"{fit.measured_size_mm[0]:.0f}",
+                                                         h=f"{fit.measured_size_mm[1]:.0f}")
+                  if fit.measured_size_mm else ""))
+    return titled(name_text(t_["cal_table_title"].format(path=profile.path), style="bold"), t, caption)
 
 
-def _scale_columns(t: Table) -> None:
-    t.add_column("px/mm across × deep", justify="right")
-    t.add_column("digits")
+def _scale_columns(t: Table, t_) -> None:
+    t.add_column(t_["cal_px_mm"], justify="right")
+    t.add_column(t_["cal_digits"])
 
 
-def _scale_cells(zs) -> tuple[str, Text]:
+def _scale_cells(zs, t_) -> tuple[str, Text]:
     c = zs.check
     cells = f"{c.across_px_per_mm:.1f} × {c.deep_px_per_mm:.1f}"
-    return cells, (Text("readable", style="green") if c.readable else Text("TOO SMALL", style="bold red"))
+    return cells, (Text(t_["cal_readable"], style="green") if c.readable else
+                   Text(t_["cal_too_small"], style="bold red"))
 
 
-def readability_table(profile: Profile, image_size=None) -> list[RenderableType]:
+def readability_table(profile: Profile, image_size=None, lang: str = "en") -> list[RenderableType]:
     """Each zone's px/mm at its worst point (along the table's width and depth) and the verdict against the
     reader's floor, then one line per zone below it saying what to change (nothing more when all are readable)."""
     from dealer_assist.vision.readability import MIN_DIGIT_PX, READABLE_PX_PER_MM
 
+    t_ = texts(lang)
     scales = zone_scales(profile, image_size)
     size = image_size or profile.image_size
-    t = Table(title=f"how the camera sees each zone ({size[0]} x {size[1]} px frames; the reader needs "
-                    f"{READABLE_PX_PER_MM:g} px/mm, digits {MIN_DIGIT_PX:.0f} px)", title_justify="left")
-    t.add_column("zone")
-    _scale_columns(t)
+    title = t_["cal_sees"].format(w=size[0], h=size[1], floor=f"{READABLE_PX_PER_MM:g}", digits=f"{MIN_DIGIT_PX:.0f}")
+    t = Table()
+    t.add_column(t_["zone"])
+    _scale_columns(t, t_)
     for zs in scales:
-        t.add_row(name_text(zs.zone), *_scale_cells(zs))
-    return [t, *scale_advice(profile, image_size)]
+        t.add_row(name_text(zs.zone), *_scale_cells(zs, t_))
+    return [titled(Text(title), t), *scale_advice(profile, image_size, lang)]
 
 
-def scale_advice(profile: Profile, image_size=None) -> list[Text]:
+def scale_advice(profile: Profile, image_size=None, lang: str = "en") -> list[Text]:
     """One line naming the zones the camera sees below the reader's floor and what to change (none when all
     are readable)."""
     from dealer_assist.calibration.resolution import below_floor_sentence, zones_below_floor
 
     sentence = below_floor_sentence(zones_below_floor(profile, image_size))
-    return [name_text(sentence, style="bold red")] if sentence else []
+    return [name_text(say(sentence, lang), style="bold red")] if sentence else []
 
 
-def notes_table(layout: NoteLayout, title: str) -> Table:
+def notes_table(layout: NoteLayout, title: str, lang: str = "en") -> Group:
     """A note layout: each print's box (0..1 of the note) and ink colour (its name; the measured value is in
     the profile's JSON); the aspect and the samples."""
-    t = Table(title=name_text(title), title_justify="left")
-    t.add_column("print")
-    t.add_column("box x0 y0 x1 y1 (0..1)")
-    t.add_column("ink colour")
+    t_ = texts(lang)
+    t = Table()
+    t.add_column(t_["cal_print"])
+    t.add_column(t_["cal_box"])
+    t.add_column(t_["cal_ink"])
     for p in layout.prints:
         t.add_row(p.name, " ".join(f"{v:.3f}" for v in p.box), p.colour or "")
     spread = layout.extra.get("box_spread", {})
-    t.caption = (f"aspect {layout.aspect:.3f}, {layout.samples} photo(s)"
-                 + (f", largest box spread {max(spread.values()):.3f}" if spread else ""))
-    return t
+    caption = (t_["cal_aspect"].format(a=f"{layout.aspect:.3f}", n=layout.samples)
+               + (t_["cal_spread"].format(s=f"{max(spread.values()):.3f}") if spread else ""))
+    return titled(name_text(title, style="bold"), t, caption)
 
 
-def _camera_section(profile: Profile) -> RenderableType:
+def _camera_section(profile: Profile, t_) -> RenderableType:
     if profile.camera is None:
-        return Text.from_markup("camera: none (the photo is taken as free of lens distortion)")
+        return Text(t_["cal_no_camera"])
     cam = profile.camera
     k = cam.camera_matrix
-    t = Table(title="camera", title_justify="left", show_header=False)
-    t.add_row("image size", f"{cam.image_size[0]} x {cam.image_size[1]} px")
+    t = Table(show_header=False)
+    t.add_row(t_["cal_image_size"], f"{cam.image_size[0]} x {cam.image_size[1]} px")
     t.add_row("fx, fy", f"{k[0, 0]:.1f}, {k[1, 1]:.1f} px")
     t.add_row("cx, cy", f"{k[0, 2]:.1f}, {k[1, 2]:.1f} px")
-    t.add_row("distortion", " ".join(f"{v:+.4f}" for v in cam.dist_coeffs))
+    t.add_row(t_["cal_distortion"], " ".join(f"{v:+.4f}" for v in cam.dist_coeffs))
     t.add_row("RMS", f"{cam.rms:.3f} px" if cam.rms is not None else "?")
-    t.add_row("views", str(cam.views_used or "?"))
-    return t
+    t.add_row(t_["cal_views"], str(cam.views_used or "?"))
+    return titled(Text(t_["camera"], style="bold"), t)
 
 
-def _table_section(profile: Profile) -> Sequence[RenderableType]:
+def _table_section(profile: Profile, lang: str) -> Sequence[RenderableType]:
+    t_ = texts(lang)
     if profile.table is None:
-        return [Text.from_markup("table: none (run `dealer-assist calibrate table`)")]
+        return [Text(t_["cal_no_table"])]
     tp = profile.table
     corners = profile.to_image_px(np.array([[0, 0], [tp.table_size_mm[0], 0], list(tp.table_size_mm),
                                             [0, tp.table_size_mm[1]]], np.float64))
-    t = Table(title=f"table {tp.table_size_mm[0]:g} x {tp.table_size_mm[1]:g} mm on "
-                    f"{tp.image_size[0]} x {tp.image_size[1]} px photos", title_justify="left")
-    t.add_column("zone")
-    t.add_column("kind")
-    t.add_column("polygon, mm")
+    title = t_["cal_table_on"].format(w=f"{tp.table_size_mm[0]:g}", h=f"{tp.table_size_mm[1]:g}",
+                                      iw=tp.image_size[0], ih=tp.image_size[1])
+    t = Table()
+    t.add_column(t_["zone"])
+    t.add_column(t_["cal_kind"])
+    t.add_column(t_["cal_polygon"])
     for z in tp.zones:
-        t.add_row(z.name, z.kind, " ".join(f"{x:.0f},{y:.0f}" for x, y in z.polygon_mm))
+        t.add_row(name_text(z.name), t_.get(f"cal_kind_{z.kind}", z.kind),
+                  " ".join(f"{x:.0f},{y:.0f}" for x, y in z.polygon_mm))
     src = tp.extra.get("source") or {}
-    t.caption = name_text("corners in the photo: " + " ".join(f"{x:.0f},{y:.0f}" for x, y in corners)
-                          + (f"; from {src.get('method')} on {src.get('image')}, RMS {src.get('rms_px')} px"
-                             if src else ""))
-    return [t, name_text("seats clockwise: " + ", ".join(tp.seats)), *readability_table(profile, tp.image_size)]
+    caption = name_text(t_["cal_corners"] + " " + " ".join(f"{x:.0f},{y:.0f}" for x, y in corners)
+                        + (t_["cal_source"].format(method=src.get("method"), image=src.get("image"),
+                                                   rms=src.get("rms_px")) if src else ""), style="dim")
+    return [titled(Text(title, style="bold"), t, caption), name_text(t_["cal_seats"] + " " + ", ".join(tp.seats)),
+            *readability_table(profile, tp.image_size, lang)]
 
 
-def profile_view(profile: Profile) -> list[RenderableType]:
+def profile_view(profile: Profile, lang: str = "en") -> list[RenderableType]:
     """``calibrate show``: the name and path, then each section (or what makes it)."""
+    t_ = texts(lang)
     parts: list[RenderableType] = [Text.assemble(name_text(profile.name, style="bold"), "  ",
                                                  name_text(profile.path))]
-    parts.append(_camera_section(profile))
-    parts.extend(_table_section(profile))
+    parts.append(_camera_section(profile, t_))
+    parts.extend(_table_section(profile, lang))
     if profile.notes is not None:
-        parts.append(notes_table(profile.notes, "note layout"))
+        parts.append(notes_table(profile.notes, t_["cal_note_layout"], lang))
     else:
-        parts.append(Text.from_markup("notes: none (run `dealer-assist calibrate notes`)"))
+        parts.append(Text(t_["cal_no_notes"]))
     return parts
 
 
-def check_table(check: TableCheck, image: str, output: str) -> Table:
+def check_table(check: TableCheck, image: str, output: str, lang: str = "en") -> Group:
     """``calibrate check``: each note's serial, status, zone and centre; the caption counts the notes per zone."""
-    t = Table(title=name_text(f"{image} through '{check.profile.name}' → {output}"), title_justify="left")
+    t_ = texts(lang)
+    t = Table()
     t.add_column("#", justify="right")
-    t.add_column("serial")
-    t.add_column("status")
-    t.add_column("zone")
-    t.add_column("centre, px", justify="right")
+    t.add_column(t_["cal_serial"])
+    t.add_column(t_["status"])
+    t.add_column(t_["zone"])
+    t.add_column(t_["cal_centre_px"], justify="right")
     for i, r in enumerate(check.rows, 1):
-        t.add_row(str(i), r["serial"] or "?", r["status"].replace("_", " "), r["zone"] or "[red]no zone[/]",
-                  f"{r['centre_px'][0]:.0f}, {r['centre_px'][1]:.0f}")
+        status = t_.get("st_" + r["status"], r["status"].replace("_", " "))
+        t.add_row(str(i), r["serial"] or "?", status, name_text(r["zone"]) if r["zone"] else
+                  Text(t_["cal_no_zone"], style="red"), f"{r['centre_px'][0]:.0f}, {r['centre_px'][1]:.0f}")
     counts = check.counts
-    t.caption = name_text(", ".join(f"{z.name}: {counts.get(z.name, 0)}" for z in check.profile.table.zones) + (
-        f", no zone: {counts[None]}" if counts.get(None) else ""))
-    return t
+    caption = name_text(", ".join(f"{z.name}: {counts.get(z.name, 0)}" for z in check.profile.table.zones) + (
+        f", {t_['cal_no_zone']}: {counts[None]}" if counts.get(None) else ""), style="dim")
+    title = name_text(t_["cal_check_title"].format(image=image, name=check.profile.name, output=output), style="bold")
+    return titled(title, t, caption)
 

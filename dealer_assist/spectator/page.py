@@ -83,6 +83,9 @@ h2 { font-size: 1.05rem; color: var(--dim); font-weight: 400; margin: .9rem 0 .3
 table.balances { border-collapse: collapse; font-size: 1.05rem; }
 table.balances th, table.balances td { padding: .2rem .9rem .2rem 0; text-align: right; }
 table.balances th:first-child, table.balances td:first-child { text-align: left; }
+table.balances td:first-child { overflow-wrap: anywhere; word-break: break-word; }
+table.balances { max-width: 100%; }
+.transfers, .previous, .banner { overflow-wrap: anywhere; }
 table.balances th { color: var(--dim); font-weight: 400; }
 h2 .count { text-transform: none; letter-spacing: 0; }
 .pos { color: var(--win); } .neg { color: var(--lose); }
