@@ -165,3 +165,20 @@ def test_calibrate_table_and_show_in_russian_by_the_locale_cut_no_word(tmp_path)
     assert cut_words(shown) == []
     english = run_in(env, "calibrate", "show", "--calibration", "mytable", "--lang", "en")
     assert "seats clockwise: alice, boris, chen" in english
+
+
+def test_the_ledgers_house_carried_pot_and_indian_meeting_are_said_in_russian():
+    from fractions import Fraction
+
+    from dealer_assist.cli.ledger_cmd import _party, meeting_line
+    from dealer_assist.ledger import CARRIED_POT, ORGANISER, Meeting
+
+    assert (_party(ORGANISER, "ru").plain, _party(CARRIED_POT, "ru").plain) == ("организатор (рейк)",
+                                                                                 "переходящий банк")
+    assert _party(ORGANISER).plain == "organiser (rake)"
+    done = Meeting("s1", 3, ("ann", "bob", "cid"), ("ann", "bob", "cid"),
+                   {"ann": Fraction(6), "bob": Fraction(-3), "cid": Fraction(-3)})
+    assert meeting_line(done, "ru").plain == ("Встреча в индийский покер (раздач: 3, сессия s1): каждый игрок сдал "
+                                              "по разу; встречу выигрывает ann (+6).")
+    going = Meeting("s1", 1, ("ann", "bob"), ("ann",), {"ann": Fraction(2), "bob": Fraction(-2)})
+    assert meeting_line(going, "ru").plain.endswith("не окончена, ещё сдают: bob; пока впереди: ann (+2).")

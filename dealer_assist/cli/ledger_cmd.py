@@ -147,19 +147,22 @@ def meeting_to_json(meeting: Meeting) -> dict:
             "winners": list(meeting.leaders) if meeting.complete else []}
 
 
-def meeting_line(meeting: Meeting) -> Text:
+def meeting_line(meeting: Meeting, lang: str = "en") -> Text:
     """One sentence per meeting: who wins it (or shares it), or who has still to deal and who leads."""
+    t = texts(lang)
     leaders = [safe_text(n) for n in meeting.leaders]
     top = _signed(meeting.nets[meeting.leaders[0]]) if meeting.leaders else "0"
-    who = ", ".join(leaders[:-1]) + " and " + leaders[-1] if len(leaders) > 1 else (leaders[0] if leaders else "nobody")
-    head = f"Indian poker meeting ({meeting.hands} hand(s)"
-    head += f", session {safe_text(str(meeting.session))[:40]}): " if meeting.session is not None else "): "
+    who = (", ".join(leaders[:-1]) + f" {t['meeting_and']} " + leaders[-1] if len(leaders) > 1 else
+           (leaders[0] if leaders else t["nobody"]))
+    head = t["meeting_head"].format(n=meeting.hands)
+    head += (t["meeting_session"].format(session=safe_text(str(meeting.session))[:40]) + "): "
+             if meeting.session is not None else "): ")
     if meeting.complete:
-        verdict = (f"every player has dealt once; {who} share the meeting ({top} each)." if len(leaders) > 1
-                   else f"every player has dealt once; {who} wins the meeting ({top}).")
+        verdict = (t["meeting_share"].format(who=who, top=top) if len(leaders) > 1
+                   else t["meeting_wins"].format(who=who, top=top))
     else:
         waiting = ", ".join(safe_text(n) for n in meeting.to_deal)
-        verdict = f"not over, still to deal: {waiting}; leading so far: {who} ({top})."
+        verdict = t["meeting_open"].format(waiting=waiting, who=who, top=top)
     return Text(head + verdict, style="bold" if meeting.complete else "")
 
 
@@ -188,14 +191,19 @@ def _write_csv(ledger: Ledger) -> None:
 
 #: How the two parties that are no player are shown: in italics, with what they are, so that a seat
 #: called "organiser" (shown as written, upright) never reads as the house.
-PARTY_LABELS = {ORGANISER: "organiser (rake)", CARRIED_POT: "carried pot"}
+PARTY_LABELS = {ORGANISER: ("organiser", "rake"), CARRIED_POT: ("carried pot", None)}
 
 
-def _party(party: Party) -> Text:
-    """A party of the ledger as a cell: a player's name as logged; the house or the carried pot by its label."""
+def _party(party: Party, lang: str = "en") -> Text:
+    """A party of the ledger as a cell: a player's name as logged; the house or the carried pot by its label
+    (in ``lang``: :data:`PARTY_LABELS` are keys of the translation table)."""
     if party.is_player:
         return _cell(party.name)
-    return Text(PARTY_LABELS.get(party, party.name), style="italic")
+    t = texts(lang)
+    label, why = PARTY_LABELS.get(party, (None, None))
+    if label is None:
+        return Text(party.name, style="italic")
+    return Text(t[label] + (f" ({t[why]})" if why else ""), style="italic")
 
 
 def _signed(chips) -> str:
@@ -220,10 +228,10 @@ def _render(ledger: Ledger, path: Path, since: Optional[datetime], lang: str = "
     if ledger.rake or ledger.carried_in or ledger.carried_out:
         table.add_section()
     if ledger.rake:
-        table.add_row(_party(ORGANISER), "", "", "", "", str(c(ledger.rake)), _signed(ledger.rake))
+        table.add_row(_party(ORGANISER, lang), "", "", "", "", str(c(ledger.rake)), _signed(ledger.rake))
     if ledger.carried_in or ledger.carried_out:
         pot = ledger.carried_out - ledger.carried_in
-        table.add_row(_party(CARRIED_POT), "", "", str(c(ledger.carried_in)) if ledger.carried_in else "", "",
+        table.add_row(_party(CARRIED_POT, lang), "", "", str(c(ledger.carried_in)) if ledger.carried_in else "", "",
                       str(c(ledger.carried_out)), _signed(pot))
     parts: list = [title, table]
     notes = []
@@ -239,10 +247,10 @@ def _render(ledger: Ledger, path: Path, since: Optional[datetime], lang: str = "
         for key in ("pays", "to_whom", "chips_label"):
             transfers.add_column(t_[key], justify="right" if key == "chips_label" else "left")
         for t in ledger.transfers:
-            transfers.add_row(_party(t.payer), _party(t.payee), str(c(t.amount)))
+            transfers.add_row(_party(t.payer, lang), _party(t.payee, lang), str(c(t.amount)))
         parts.extend([Text(t_["ledger_transfers"].format(how=how), style="bold"), transfers])
     elif ledger.hands:
         notes.append(t_["ledger_square"])
     parts.extend(Text(note) for note in notes)
-    parts.extend(meeting_line(m) for m in ledger.meetings)
+    parts.extend(meeting_line(m, lang) for m in ledger.meetings)
     return Group(*parts)
