@@ -315,7 +315,7 @@ class LedgerBuilder:
             raise ValueError("since must carry a time zone (an aware datetime).")
         self.ante, self.rake, self.since = ante, rake, since
         self._lines: dict[str, dict[str, Any]] = {}
-        self._seen: set[tuple[Any, Any]] = set()
+        self._seen: set[tuple[Any, ...]] = set()
         self._skipped: list[str] = []
         self._skipped_count = 0
         self._not_decided = 0
@@ -353,11 +353,18 @@ class LedgerBuilder:
         except ValueError as error:
             self._skip(record, f"{error}; left out.")
             return
-        if hand.session is not None and hand.key[1] is not None and hand.key in self._seen:
-            # one hand of one live session logged twice (a copied line, logs joined by hand): counted once
-            self._skip(record, "logged again (the same session and hand number); the copy is left out.")
+        # one hand of one live session logged twice (a copied line, logs joined by hand, a kept hand appended
+        # twice): counted once. A copy has the hand's times, chips and serials too: two hands that share a
+        # number (a restarted live went on with the session while hands it could not log waited in the
+        # fallback file) both count
+        notes = record.get("notes") or []
+        copy = (*hand.key, record.get("started"), record.get("finished"), tuple(sorted(hand.put_in.items())),
+                tuple(n.get("serial") for n in notes if isinstance(n, Mapping)))
+        if hand.session is not None and hand.key[1] is not None and copy in self._seen:
+            self._skip(record, "logged again (the same session, hand number, times, chips and notes); the copy "
+                               "is left out.")
             return
-        self._seen.add(hand.key)
+        self._seen.add(copy)
         self._count(hand)
 
     def _count(self, hand: _Hand) -> None:

@@ -73,7 +73,7 @@ def test_a_hand_logged_twice_is_counted_once_and_said():
     twice = build_ledger([first, dict(first), second])
     assert twice.hands == 2
     assert {p.name: p.net for p in twice.players} == {p.name: p.net for p in once.players}
-    assert twice.skipped == ("hand 1 of session s1: logged again (the same session and hand number); the copy is left out.",)
+    assert twice.skipped == ("hand 1 of session s1: logged again (the same session, hand number, times, chips and notes); the copy is left out.",)
     # another live session may number its hands from 1 again: not a copy
     other = dict(first, session="s2")
     assert build_ledger([first, other]).hands == 2

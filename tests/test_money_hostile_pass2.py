@@ -447,3 +447,43 @@ def test_the_button_on_an_empty_seat_odd_chips_and_history_follow_the_rules(tmp_
     assert "Not a complete showdown" not in shown.stdout, shown.stdout
     rows = [line.replace("┃", " ").replace("│", " ").split() for line in shown.stdout.splitlines()]
     assert ["main", "30", "cara,", "dan,", "alice", "cara,", "alice"] in rows, shown.stdout  # from the button
+
+
+# -- L (critical). live restarted after a full disk goes on with the session; the kept hands are appended ---
+def test_hands_kept_off_a_full_disk_and_the_restart_s_hands_of_the_same_numbers_all_count(table, monkeypatch):
+    """Night 1: hand 1 logged, hands 2 and 3 kept beside the log (a full disk). live is restarted minutes
+    later: it goes on with the log's session from its last logged hand, so it logs new hands 2 and 3 of
+    that session. Then the organiser runs the printed `cat FALLBACK >> LOG`: the ledger took the kept
+    hands 2 and 3 for copies of the new ones and left them out (their chips lost)."""
+    import errno
+
+    frames, profile, tmp = table
+    log = tmp / "hands.jsonl"
+    hand = BOARD_LINES + typed("alice", ALICE) + typed("boris", BORIS)
+    first = live(table, hand + ["chips alice 1", "chips boris 1"], log)
+    assert first.exit_code == 0, first.output
+    real = os.write
+
+    def full(fd, data):
+        if os.readlink(f"/proc/self/fd/{fd}") == str(log):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(fd, data)
+
+    monkeypatch.setattr(os, "write", full)
+    kept = live(table, hand + ["chips alice 2", "chips boris 2", "new"] + hand + ["chips alice 3", "chips boris 3"],
+                log)
+    monkeypatch.setattr(os, "write", real)
+    assert kept.exit_code == 2, kept.output
+    command = next(x.strip() for x in kept.stderr.splitlines() if x.strip().startswith("cat "))
+    again = live(table, hand + ["chips alice 4", "chips boris 4", "new"] + hand + ["chips alice 5", "chips boris 5"],
+                 log)
+    assert again.exit_code == 0, again.output
+    subprocess.run(["bash", "-c", command], check=True)
+    records = [json.loads(x) for x in log.read_text().splitlines() if x.strip()]
+    assert len({r["session"] for r in records}) == 1  # the restart went on with the session
+    assert sorted(r["hand"] for r in records) == [1, 2, 2, 3, 3]
+    out = run("ledger", "--log", log, "--json")
+    assert "logged again" not in out.stderr, out.stderr
+    ledger = json.loads(out.stdout)
+    assert ledger["hands"] == 5  # boris's set wins every hand: 1 + 2 + 3 + 4 + 5 chips from alice
+    assert {n: p["net"] for n, p in ledger["players"].items()} == {"alice": -15, "boris": 15}
