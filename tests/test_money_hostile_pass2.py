@@ -487,3 +487,25 @@ def test_hands_kept_off_a_full_disk_and_the_restart_s_hands_of_the_same_numbers_
     ledger = json.loads(out.stdout)
     assert ledger["hands"] == 5  # boris's set wins every hand: 1 + 2 + 3 + 4 + 5 chips from alice
     assert {n: p["net"] for n, p in ledger["players"].items()} == {"alice": -15, "boris": 15}
+
+
+# -- M (critical). another table started on the same log went on with the first table's session ------------
+def test_a_second_table_on_the_same_log_starts_its_own_session(table, tmp_path):
+    """Two `live` on one PC, both with the default log: the second table, started minutes after the first
+    logged a hand, went on with the first table's session -- one session of two tables, so a pot rolled
+    over at one table went to the other table's next winner, and the screen's balances mixed them."""
+    frames, profile, tmp = table
+    log = tmp / "hands.jsonl"
+    first = live(table, BOARD_LINES + typed("alice", ALICE) + typed("boris", BORIS) + CHIPS[:2], log)
+    assert first.exit_code == 0, first.output
+    other = plain_profile((320, 180), ["xena", "yuri"], tmp / "table2.json")
+    second = run("live", "--camera", frames, "--calibration", other.path, "--position", "4", "--no-ocr",
+                 "--no-window", "--json", "--log", log,
+                 input="\n".join(BOARD_LINES + typed("xena", ALICE) + typed("yuri", BORIS)) + "\n")
+    assert second.exit_code == 0, second.output
+    sessions = [json.loads(x)["session"] for x in log.read_text().splitlines()]
+    assert len(sessions) == 2 and sessions[0] != sessions[1]
+    # a restart of the first table after the other table logged last starts a new session too (nothing mixed)
+    again = live(table, BOARD_LINES + typed("alice", ALICE) + typed("boris", BORIS), log)
+    assert again.exit_code == 0
+    assert json.loads(log.read_text().splitlines()[-1])["session"] not in sessions

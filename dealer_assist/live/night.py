@@ -8,8 +8,10 @@ of a second "Hand 1"; ``history``, ``ledger`` and the spectator screen see one
 session with its hands numbered once.
 
 A new session starts when the log has no hand, when ``--new-session`` is given,
-or when the log's last hand finished more than :data:`SESSION_BREAK` ago (the
-next evening).
+when the log's last hand finished more than :data:`SESSION_BREAK` ago (the
+next evening), or when it names a seat this table does not have (another
+table's hand: two tables writing one log never share a session, whose rolled-over
+pots and Indian poker meetings are the table's own).
 
 >>> from datetime import datetime, timezone
 >>> last = {"session": "s1", "hand": 4, "dealer": "A", "finished": "2025-01-01T21:00:00+00:00"}
@@ -51,6 +53,15 @@ class Continuation:
     sentence: str = ""
 
 
+def _seats_named(record: dict[str, Any]) -> set[str]:
+    """The seats a record names (its best hands, chips and input players)."""
+    source = record.get("input") if isinstance(record.get("input"), dict) else {}
+    players = source.get("players") if isinstance(source.get("players"), list) else []
+    names = [*(record.get("best_hands") or {}), *(record.get("chips") or {}),
+             *(p.get("name") for p in players if isinstance(p, dict))]
+    return {n for n in names if isinstance(n, str)}
+
+
 def _finished(record: dict[str, Any]) -> datetime | None:
     try:
         when = datetime.fromisoformat(str(record.get("finished")))
@@ -72,6 +83,8 @@ def continue_session(records: Sequence[dict[str, Any]], seats: Sequence[str], no
         return None
     finished = _finished(last)
     if finished is None or now - finished > SESSION_BREAK:
+        return None
+    if _seats_named(last) - set(seats):  # another table's hand (two tables writing one log): not this session
         return None
     dealer = last.get("dealer")
     dealer_index = (list(seats).index(dealer) + 1) % len(seats) if dealer in seats and seats else None
