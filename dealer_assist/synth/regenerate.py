@@ -99,7 +99,7 @@ def progress_bar(console=None):
 
     console = console or Console(stderr=True)
     return Progress(TextColumn("{task.description:<16}"), BarColumn(bar_width=24), MofNCompleteColumn(),
-                    TaskProgressColumn(), TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
+                    TaskProgressColumn(), TextColumn("spent"), TimeElapsedColumn(), TextColumn("· left"), TimeRemainingColumn(),
                     console=console, transient=False, disable=not console.is_terminal)
 
 
