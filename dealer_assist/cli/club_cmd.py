@@ -11,7 +11,7 @@ from pathlib import Path
 import typer
 
 from dealer_assist.cli.app import app
-from dealer_assist.cli.options import fail
+from dealer_assist.cli.options import fail, echo_err
 
 __all__ = ["club_app", "club_init_command", "club_sync_command", "table_option", "club_option", "checked_table"]
 
@@ -89,9 +89,9 @@ def club_sync_command(
     except ClubError as exc:
         fail(str(exc))
     for sentence in report.refused[:10]:
-        typer.echo(safe_text(f"warning: {sentence}"), err=True)
+        echo_err(safe_text(f"warning: {sentence}"))
     if len(report.refused) > 10:
-        typer.echo(f"warning: and {len(report.refused) - 10} more line(s) the club cannot take; skipped.", err=True)
+        echo_err(f"warning: and {len(report.refused) - 10} more line(s) the club cannot take; skipped.")
     typer.echo(safe_text(f"{log}: {report.read} hand(s) of table {table}; {report.new} newly stored in the club at "
                          f"{describe_url(club)}, {report.already} there already."))
 

@@ -21,7 +21,7 @@ from dealer_assist.app.typed_hands import (
     quick_hand,
 )
 from dealer_assist.cli.app import app
-from dealer_assist.cli.options import game_option, lang_option, resolve_lang, tie_policy_option, zero_joker_option
+from dealer_assist.cli.options import game_option, lang_option, resolve_lang, tie_policy_option, zero_joker_option, echo_err
 from dealer_assist.cli.output import (WARNINGS_SHOWN, OutputError, json_line, line_error, output_errors, report_console,
                                       write_stdout)
 from dealer_assist.i18n import Lang, texts
@@ -119,10 +119,10 @@ def eval_command(
     with output_errors():
         seen, bad = _evaluate_file(hands, as_json, lang, exact, reject_duplicates)
     if not seen:
-        typer.echo(f"no hands in {'standard input' if hands == '-' else hands}.", err=True)
+        echo_err(f"no hands in {'standard input' if hands == '-' else hands}.")
         raise typer.Exit(code=1)
     if bad:
-        typer.echo(f"{bad} hand line(s) could not be evaluated.", err=True)
+        echo_err(f"{bad} hand line(s) could not be evaluated.")
         raise typer.Exit(code=1)
 
 
@@ -136,14 +136,14 @@ class _Warnings:
     def say(self, warning: str) -> None:
         if self.said < WARNINGS_SHOWN:
             self.said += 1
-            typer.echo(safe_text(warning), err=True)
+            echo_err(safe_text(warning))
         else:
             self.more += 1
 
     def close(self) -> None:
         if self.more:
-            typer.echo(f"warning: and {self.more} more serial(s) seen in two places of one hand "
-                       f"(--reject-duplicates refuses such hands).", err=True)
+            echo_err(f"warning: and {self.more} more serial(s) seen in two places of one hand "
+                       f"(--reject-duplicates refuses such hands).")
 
 
 def _emit(number: Optional[int], showdown: Showdown, as_json: bool, lang: str, title: Optional[str],
@@ -160,7 +160,7 @@ def _emit(number: Optional[int], showdown: Showdown, as_json: bool, lang: str, t
         if warnings is not None:
             warnings.say(warning)
         else:
-            typer.echo(safe_text(warning), err=True)
+            echo_err(safe_text(warning))
 
 
 

@@ -18,7 +18,7 @@ from rich.text import Text
 
 from dealer_assist.cli.app import app
 from dealer_assist.cli.club_cmd import checked_table, club_label, club_ledger, club_option, table_option
-from dealer_assist.cli.options import fail, lang_option, resolve_lang, since_time, whole_chips
+from dealer_assist.cli.options import fail, lang_option, resolve_lang, since_time, whole_chips, echo_err
 from dealer_assist.cli.output import json_line, output_errors, print_warnings, report_console
 from dealer_assist.i18n import Lang, texts
 from dealer_assist.ledger import CARRIED_POT, EXACT_PARTIES, MAX_CHIPS, ORGANISER, Ledger, LedgerBuilder, Meeting, Party
@@ -97,7 +97,7 @@ def ledger_command(
             for record in iter_log(path, warnings.append):  # one record at a time: memory by players, not hands
                 builder.add(record)
         except HistoryError as exc:
-            typer.echo(safe_text(f"Error: {exc}"), err=True)
+            echo_err(safe_text(f"Error: {exc}"))
             raise typer.Exit(2)
     ledger = builder.ledger()
     err = report_console(stderr=True, soft_wrap=True)

@@ -14,7 +14,7 @@ from typing import Optional
 import typer
 
 from dealer_assist.cli.app import app
-from dealer_assist.cli.options import (
+from dealer_assist.cli.options import (echo_err,
     LOG_DEFAULT,
     camera_size_option,
     capture_mode,
@@ -160,13 +160,13 @@ def live_command(
         fail(safe_text(exc))
     outcome = run_live(run)
     if run.session.closing and not as_json:  # what became of the hand in play, in one line (--json: its status)
-        typer.echo(say(run.session.closing, config.lang), err=True)
+        echo_err(say(run.session.closing, config.lang))
     for sentence in outcome.notices:  # names of the recording's files: shown as text
-        typer.echo(safe_text(sentence), err=True)
+        echo_err(safe_text(sentence))
     for line in outcome.unlogged:  # hands the log did not take: their JSON, where they are kept, how to append
-        typer.echo(safe_text(line), err=True)
+        echo_err(safe_text(line))
     if outcome.errors:
         for sentence in outcome.errors[:-1]:
-            typer.echo(safe_text(f"Error: {sentence}"), err=True)
+            echo_err(safe_text(f"Error: {sentence}"))
         fail(safe_text(outcome.errors[-1]), 2)
     raise typer.Exit(outcome.code)

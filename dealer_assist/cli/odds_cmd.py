@@ -17,7 +17,7 @@ from rich.text import Text
 
 from dealer_assist.app.typed_hands import HandsFileError, line_json, numbered_lines
 from dealer_assist.cli.app import app
-from dealer_assist.cli.options import lang_option, resolve_lang
+from dealer_assist.cli.options import lang_option, resolve_lang, echo_err
 from dealer_assist.i18n import Lang, texts
 from dealer_assist.cli.output import OutputError, json_line, line_error, output_errors, report_console, write_stdout
 from dealer_assist.render import name_text, percent, serial_text
@@ -69,10 +69,10 @@ def odds_command(
         seen, bad = _odds_file(hands, as_json, exact, resolve_lang(lang).value)
     if not seen:
         source = "standard input" if hands == "-" else hands
-        typer.echo(f"no hands in {source}.", err=True)
+        echo_err(f"no hands in {source}.")
         raise typer.Exit(code=1)
     if bad:
-        typer.echo(f"{bad} hand line(s) could not be evaluated.", err=True)
+        echo_err(f"{bad} hand line(s) could not be evaluated.")
         raise typer.Exit(code=1)
 
 
@@ -215,5 +215,5 @@ def _warn_duplicates(number: int, hand: Hand, unknown: frozenset[tuple[str, int]
         fields = [f for f in fields if f not in stand_ins]
         if len(fields) > 1:
             places = ", ".join(fields[:-1]) + " and " + fields[-1]
-            typer.echo(f"warning: line {number}: serial {serial} appears in {places}; one note cannot lie in two "
-                       f"places (it is taken out of the deck once).", err=True)
+            echo_err(f"warning: line {number}: serial {serial} appears in {places}; one note cannot lie in two "
+                       f"places (it is taken out of the deck once).")

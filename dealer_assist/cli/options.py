@@ -30,7 +30,7 @@ from dealer_assist.i18n import LANGUAGES, Lang, default_lang
 from dealer_assist.rules import Game, TiePolicy, ZeroJoker
 from dealer_assist.rules.formats import option_choices, short_value
 
-__all__ = ["fail", "errors_as_fail", "choice", "game_option", "zero_joker_option", "tie_policy_option", "lang_option", "resolve_lang",
+__all__ = ["fail", "echo_err", "errors_as_fail", "choice", "game_option", "zero_joker_option", "tie_policy_option", "lang_option", "resolve_lang",
            "default_jobs", "since_time", "parse_since", "camera_size_option", "fourcc_option", "capture_mode", "USAGE_ERROR", "shown_default",
            "LOG_DEFAULT"]
 
@@ -40,12 +40,33 @@ USAGE_ERROR = 2
 E = TypeVar("E", bound=Enum)
 
 
+def echo_err(line: str, stream: Any = None) -> None:
+    """One message (``Error: …``, ``warning: …``) on standard error (or ``stream``).
+
+    On a terminal the line is wrapped at word boundaries to the terminal's width, continuation lines
+    indented by two spaces, so no word (an option name the croupier must type) is cut in two; to a file
+    or a pipe it stays one line, for ``grep``. The caller has already made names safe
+    (:func:`dealer_assist.render.safe_text`); nothing else changes in the text.
+    """
+    import shutil
+    import sys
+    import textwrap
+
+    stream = sys.stderr if stream is None else stream
+    isatty = getattr(stream, "isatty", None)
+    if isatty is not None and isatty():
+        width = max(20, shutil.get_terminal_size((80, 24)).columns - 1)
+        line = textwrap.fill(line, width=width, subsequent_indent="  ", break_long_words=False,
+                             break_on_hyphens=False, replace_whitespace=False, drop_whitespace=True)
+    typer.echo(line, file=stream)
+
+
 def fail(message: str, code: int = USAGE_ERROR) -> NoReturn:
     """End the command: ``Error: <message>`` (one sentence) on stderr, exit ``code``; the names in it are shown
-    as text (:func:`dealer_assist.render.safe_text`)."""
+    as text (:func:`dealer_assist.render.safe_text`), wrapped at word boundaries on a terminal (:func:`echo_err`)."""
     from dealer_assist.render import safe_text
 
-    typer.echo(f"Error: {safe_text(message)}", err=True)
+    echo_err(f"Error: {safe_text(message)}")
     raise typer.Exit(code)
 
 

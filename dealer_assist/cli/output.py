@@ -216,8 +216,9 @@ def line_error(number: int, message: str, as_json: bool) -> None:
     if as_json:
         write_stdout(json_line({"error": text}))
     else:
-        report_console(stderr=True).print(safe_text(text), style="bold red", markup=False, highlight=False,
-                                          soft_wrap=True)
+        err = report_console(stderr=True)
+        # a terminal wraps at word boundaries; a file or a pipe keeps one line per message (grep)
+        err.print(safe_text(text), style="bold red", markup=False, highlight=False, soft_wrap=not err.is_terminal)
 
 
 #: Warnings said one by one; the rest are counted (a torn or foreign log: a screenful, not thousands of lines).
@@ -252,7 +253,7 @@ def print_warnings(console, warnings: list[str], *, what: str, total: int | None
 
     total = len(warnings) if total is None else total
     for text in warnings[:WARNINGS_SHOWN]:
-        console.print(safe_text(f"warning: {text}"), markup=False, highlight=False, soft_wrap=True)
+        console.print(safe_text(f"warning: {text}"), markup=False, highlight=False, soft_wrap=not console.is_terminal)
     if total > min(len(warnings), WARNINGS_SHOWN):
         console.print(safe_text(f"warning: and {total - min(len(warnings), WARNINGS_SHOWN)} more {what}"),
-                      markup=False, highlight=False, soft_wrap=True)
+                      markup=False, highlight=False, soft_wrap=not console.is_terminal)

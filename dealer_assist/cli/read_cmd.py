@@ -15,7 +15,7 @@ from rich.text import Text
 from dealer_assist.app.photos import ImageReading, read_photos
 from dealer_assist.app.verdicts import is_stray_read
 from dealer_assist.cli.app import app
-from dealer_assist.cli.options import fail, lang_option, resolve_lang
+from dealer_assist.cli.options import fail, lang_option, resolve_lang, echo_err
 from dealer_assist.cli.output import json_line, report_console
 from dealer_assist.i18n import Lang, say, texts
 from dealer_assist.render import name_text, safe_text
@@ -63,8 +63,8 @@ def read_command(
         except CalibrationError as exc:
             fail(safe_text(str(exc)))
         if layout is None:
-            typer.echo(safe_text(f"Note: the profile {calibration} has no note layout (run `dealer-assist calibrate "
-                                 f"notes`); reading without it."), err=True)
+            echo_err(safe_text(f"Note: the profile {calibration} has no note layout (run `dealer-assist calibrate "
+                                 f"notes`); reading without it."))
     lang = resolve_lang(lang)
     console = report_console()
     results = read_photos([str(p) for p in images], jobs=jobs, layout=layout)
@@ -73,7 +73,7 @@ def read_command(
     for r in results:
         if r.error:
             failed += 1
-            typer.echo(safe_text(f"Error: {r.error}"), err=True)
+            echo_err(safe_text(f"Error: {r.error}"))
         try:
             if as_json:
                 print(json_line(r.to_json()), end="", flush=True)
@@ -91,7 +91,7 @@ def read_command(
                 failed += 1
                 more = len(results) - results.index(r) - 1
                 tail = f" The other {more} annotated copies are not written." if more else ""
-                typer.echo(safe_text(f"Error: {exc}{tail}"), err=True)
+                echo_err(safe_text(f"Error: {exc}{tail}"))
                 debug_dir = None
             else:
                 used_names.add(path.name)

@@ -16,7 +16,7 @@ from dealer_assist.app.result_files import check_outputs, write_results
 from dealer_assist.app.score import ScoreOptions, plan_score, run_score
 from dealer_assist.app.verdicts import Verdict
 from dealer_assist.cli.app import app
-from dealer_assist.cli.options import (
+from dealer_assist.cli.options import (echo_err,
     default_jobs,
     fail,
     game_option,
@@ -102,7 +102,7 @@ def score_command(
             console.print(hand_report(sc, lang))
         console.print(summary(scores, lang))
     except OSError as exc:  # a full disk or a closed pipe on standard output
-        typer.echo(f"Error: cannot print the report: {(exc.strerror or str(exc)).lower()}.", err=True)
+        echo_err(f"Error: cannot print the report: {(exc.strerror or str(exc)).lower()}.")
         # the result files below are still written
     for notice in plan.notices:  # photos found and not scored, said under the summary
         err.print(safe_text(f"Note: {notice}"), markup=False, highlight=False)  # wrapped at words

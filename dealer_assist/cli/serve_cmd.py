@@ -13,7 +13,7 @@ from typing import Optional
 import typer
 
 from dealer_assist.cli.app import app
-from dealer_assist.cli.options import lang_option, resolve_lang, since_time
+from dealer_assist.cli.options import lang_option, resolve_lang, since_time, echo_err
 from dealer_assist.i18n import Lang
 
 __all__ = ["serve_command"]
@@ -182,7 +182,7 @@ def _serve_club(url: str, delay: float, host: str, port: int, since, lang: str =
 def _fail(sentence: str) -> None:
     from dealer_assist.render import safe_text
 
-    typer.echo(f"Error: {safe_text(sentence)}", err=True)
+    echo_err(f"Error: {safe_text(sentence)}")
     raise typer.Exit(2)
 
 
