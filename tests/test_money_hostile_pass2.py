@@ -509,3 +509,33 @@ def test_a_second_table_on_the_same_log_starts_its_own_session(table, tmp_path):
     again = live(table, BOARD_LINES + typed("alice", ALICE) + typed("boris", BORIS), log)
     assert again.exit_code == 0
     assert json.loads(log.read_text().splitlines()[-1])["session"] not in sessions
+
+
+# -- N (critical). the restart on a disk still full wrote over the hands kept by the run before ------------
+def test_a_restart_on_a_full_disk_keeps_the_hands_the_run_before_kept(table, monkeypatch):
+    """Both runs of one session keep their hands in the same fallback file beside the log
+    (hands.unlogged-<session>.jsonl): the second run replaced it with its own hand, and the first run's
+    hands were gone from the disk."""
+    import errno
+
+    frames, profile, tmp = table
+    log = tmp / "hands.jsonl"
+    hand = BOARD_LINES + typed("alice", ALICE) + typed("boris", BORIS)
+    assert live(table, hand + ["chips alice 1", "chips boris 1"], log).exit_code == 0
+    real = os.write
+
+    def full(fd, data):
+        if os.readlink(f"/proc/self/fd/{fd}") == str(log):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(fd, data)
+
+    monkeypatch.setattr(os, "write", full)
+    first = live(table, hand + ["chips alice 2", "chips boris 2", "new"] + hand + ["chips alice 3", "chips boris 3"],
+                 log)
+    second = live(table, hand + ["chips alice 4", "chips boris 4"], log)
+    monkeypatch.setattr(os, "write", real)
+    assert first.exit_code == 2 and second.exit_code == 2
+    command = next(x.strip() for x in second.stderr.splitlines() if x.strip().startswith("cat "))
+    subprocess.run(["bash", "-c", command], check=True)
+    out = json.loads(run("ledger", "--log", log, "--json").stdout)
+    assert out["hands"] == 4 and out["players"]["boris"]["net"] == 1 + 2 + 3 + 4

@@ -30,7 +30,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
-from dealer_assist.fileio import dumps_json, write_atomic
+from dealer_assist.fileio import dumps_json, open_stream, write_atomic
 from dealer_assist.live.history import HistoryError
 
 __all__ = ["UnloggedHands", "fallback_places"]
@@ -71,6 +71,7 @@ class UnloggedHands:
         self.refused = 0
         self.reason: str | None = None
         self._private: Path | None = None  # the private folder in the temporary folder, once made
+        self._looked = False  # whether the fallback files of an earlier run of the session were read
 
     @property
     def caught_up(self) -> bool:
@@ -103,6 +104,27 @@ class UnloggedHands:
             self._drop(self.path)
             self.path = None
 
+    def _kept_before(self, session: str) -> list[dict[str, Any]]:
+        """The records an earlier run of ``session`` kept in its fallback files (beside the log, in the data
+        folder): a restart on a disk still full keeps them first, in order, instead of writing over them."""
+        from dealer_assist.fileio import JsonInputError, parse_json
+
+        out: list[dict[str, Any]] = []
+        for place in fallback_places(self.log, session)[:-1]:
+            try:
+                with open_stream(place) as fh:
+                    lines = fh.read(64 << 20).splitlines()
+            except (OSError, JsonInputError):
+                continue
+            for line in lines:
+                try:
+                    obj = parse_json(line, str(place))
+                except JsonInputError:
+                    continue
+                if isinstance(obj, dict) and obj not in out:
+                    out.append(obj)
+        return out
+
     @staticmethod
     def _drop(path: Path | None) -> None:
         if path is not None:
@@ -114,6 +136,9 @@ class UnloggedHands:
     def keep(self, record: dict[str, Any]) -> Path | None:
         """Add ``record`` and write every record kept so far to the first fallback place that takes the file
         (atomically: an earlier fallback file is replaced whole, never left half written); the path, or None."""
+        if not self._looked:  # an earlier run of this session (a restart) may have kept hands here already
+            self._looked = True
+            self.records = self._kept_before(str(record.get("session") or "session")) + self.records
         self.records.append(record)
         data = "".join(_record_line(r) + "\n" for r in self.records)
         session = str(self.records[0].get("session") or "session")
