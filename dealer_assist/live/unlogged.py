@@ -7,7 +7,8 @@ each time a hand finishes the waiting ones are tried first: once the log can
 be written again they all go in, in order, and nothing is left to do. Until
 then they are kept in a fallback file (the first of these places that takes
 it), rewritten whenever a hand joins them, so even a killed process leaves
-them on disk:
+them on disk (a restart that goes on with the session and cannot log either
+keeps the hands the run before left in the file first, never writes over them):
 
 1. beside the log: ``hands.unlogged-<session>.jsonl`` next to ``hands.jsonl``;
 2. the user's data folder (``platformdirs``; ``~/.local/share/dealer-assist/unlogged/``);
