@@ -22,12 +22,12 @@ benchmark; as a cross-check one of its misreads sent a real hand to review);
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+from dealer_assist.fileio import load_json
 from dealer_assist.vision.ocr import EngineError, LineRead, best_contrast_gray, ctc_decode
 
 __all__ = ["CHARSET", "INPUT_H", "INPUT_W", "MODEL_PATH", "CARD_PATH", "SERIAL_CTC",
@@ -101,7 +101,7 @@ class SerialCtcEngine:
                                   "run `python -m training.train` (see models/README.md).")
             if self.temperature is None:
                 card = self.model.with_suffix(".json")
-                self.temperature = float(json.loads(card.read_text())["temperature"]) if card.is_file() else 1.0
+                self.temperature = float(load_json(card)["temperature"]) if card.is_file() else 1.0  # the one loader
             opts = ort.SessionOptions()
             opts.intra_op_num_threads = self.threads
             opts.inter_op_num_threads = 1
