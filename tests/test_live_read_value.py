@@ -166,3 +166,23 @@ def test_a_note_of_one_print_is_not_given_windows():
     session.queue.clear()
     job = session._next_job()
     assert job.kind is JobKind.CONFIRM and job.hints_mm == ()
+
+
+def test_a_showdown_waits_for_a_change_in_a_seat_that_no_read_has_found_yet():
+    # issue 21, measured: with reads by value, a hand was decided while two seats' pocket notes had
+    # changed but were not read yet (fanned notes, not note-shaped); the seats were left out. A seat
+    # with a change still to read stays in the hand until the read is done.
+    table = Table(plain_profile(SIZE, SEATS))
+    session = _session(table)
+    session.on_frame(table.frame(0))
+    session.queue.clear()
+    assert session.awaiting_seats() == set()
+    c = {z.name: z for z in table.profile.table.zones}["P2"].centre_mm
+    table.notes["9999999"] = (c[0] - NOTE_SIZE_MM[0] / 2, c[1] - NOTE_SIZE_MM[1] / 2)
+    session.on_frame(table.frame(1))
+    session.on_frame(table.frame(2))
+    assert any(j.kind.discovers for j in session.queue)
+    assert session.awaiting_seats() == {"P2"}
+    assert session.view().seat("P2").in_hand
+    session.pump(wait=True)  # read: the note is found, the seat is in the hand by its note
+    assert session.awaiting_seats() == set() and "P2" in session.seen_seats

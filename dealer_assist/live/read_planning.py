@@ -2,11 +2,11 @@
 
 The order is by value, for a worker that cannot read everything at once (two cores; see
 :meth:`ReadPlanning._next_job`): note-shaped changes and changes at known notes (newest
-first: where a note was just put down), then another read of a note read but not settled
-(:data:`READ_VALUE`: a serial read in a zone in play first, then a note whose reads gave no
-serial), then the start-up scan of every zone (the table as it lay when live mode started;
-a tile is read from the newest frame), then other changes (a hand, part of a note), then a
-second look at a note-shaped change where no serial was seen (a note face down: it stays
+first: where a note was just put down), then another read of a note whose serial was read
+but is not settled, in a zone in play (:data:`READ_VALUE`), then the start-up scan of every
+zone (the table as it lay when live mode started; a tile is read from the newest frame),
+then other changes (a hand, part of a note), then notes whose reads gave no serial (those
+in play first), then a second look at a note-shaped change where no serial was seen (a note face down: it stays
 so until it changes), then places read without finding a note, and last, when nothing else
 is due and nothing moves over it, a note still unsettled (every ``recheck_s``). A trusted
 note is never read again unless its place changes.
@@ -118,6 +118,7 @@ class ReadPlanning:
             self._changes.accept(job.region_mm)
             self._retries = [r for r in self._retries if not inside(
                 ((r[0][0] + r[0][2]) / 2, (r[0][1] + r[0][3]) / 2), tile)]
+        self._changed()  # a seat with a change to read stays in the hand (the session's awaiting_seats)
 
     def _value(self, t) -> int:
         """:data:`READ_VALUE` of a track (lower: read first)."""
@@ -212,8 +213,9 @@ class ReadPlanning:
 
     def _next_job(self) -> ReadJob | None:
         """The next read, by value (the module doc): note-shaped changes and changes at known notes
-        (newest first), another read of an unsettled note read with or without a serial, the start-up
-        scan (from the newest frame), other changes (newest first), a face-down note's second look,
+        (newest first), another read of an unsettled note read with a serial, the start-up scan (from
+        the newest frame), other changes (newest first), notes read without a serial, a face-down
+        note's second look,
         places read without finding a note, and last, when nothing else is due, a note still unsettled
         after all its attempts (every ``recheck_s`` seconds)."""
         # changes newest first: the place that changed last is where a note was just put down (an older
@@ -221,16 +223,18 @@ class ReadPlanning:
         for i in range(len(self.queue) - 1, -1, -1):
             if self.queue[i].kind is JobKind.DISCOVER:
                 return self._refreshed(self.queue.pop(i))
-        job = self._confirm_job(values=(0, 1))
+        job = self._confirm_job(values=(0,))
         if job is not None:
             return job
         for i, job in enumerate(self.queue):
             if job.kind is JobKind.SCAN:
                 return self._refreshed(self.queue.pop(i))
+        # other changes before notes whose reads gave no serial: a note never found (fanned pocket
+        # notes are rarely note-shaped) is worth more than one more look at a note found
         for i in range(len(self.queue) - 1, -1, -1):
             if self.queue[i].kind is JobKind.DISCOVER_OTHER:
                 return self._refreshed(self.queue.pop(i))
-        job = self._confirm_job(values=(2, 3)) or self._retry_job()
+        job = self._confirm_job(values=(1, 2)) or self._confirm_job(values=(3,)) or self._retry_job()
         if job is None and self.options.recheck_s is not None:
             job = self._confirm_job(recheck=True)
         return job

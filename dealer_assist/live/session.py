@@ -176,10 +176,26 @@ class LiveSession(ReadPlanning):
         """The hand as it stands (cached until something changes)."""
         if self._view is None:
             notes = self.notes()
-            self._view = table_view(self.state, notes, self.seen_seats)
+            self._view = table_view(self.state, notes, self.seen_seats | self.awaiting_seats())
             if self._view.complete and any(s.note is not None or s.source == "manual" for s in self._view.all_slots):
                 self._decided_view = self._view
         return self._view
+
+    def awaiting_seats(self) -> set[str]:
+        """Seats where a change waits to be read (a queued or running read of a changed place): a note
+        may lie there that no read has found yet, so the seat stays in the hand until the read is done
+        (a showdown is never decided while a dealt seat's notes are still to be found)."""
+        jobs = [j for j in self.queue if j.kind.discovers or j.kind is JobKind.RETRY]
+        if self._in_flight is not None and (self._in_flight.kind.discovers or self._in_flight.kind is JobKind.RETRY):
+            jobs.append(self._in_flight)
+        cores = [j.core_mm for j in jobs] + [r[0] for r in self._retries]
+        seats = set(self.state.seats)
+        out = set()
+        for x0, y0, x1, y1 in cores:
+            zone = self.table.zone_at_mm(((x0 + x1) / 2, (y0 + y1) / 2))
+            if zone in seats:
+                out.add(zone)
+        return out
 
     def _changed(self) -> None:
         self._view = None
