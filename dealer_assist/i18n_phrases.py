@@ -13,6 +13,16 @@ from __future__ import annotations
 __all__ = ["PHRASES"]
 
 PHRASES: tuple[tuple[str, str], ...] = (
+    # every command's one-sentence errors (cli/options.py: error_text) and the commonest of them
+    (r"Error: (?P<say>.+)", "Ошибка: {say}"),
+    (r"There is no hand log at (?P<p>.+) yet \(hands are logged when they finish\)\.",
+     "Журнала раздач {p} ещё нет (раздачи записываются в него, когда заканчиваются)."),
+    (r"The log (?P<p>.+) holds (?P<n>\d+) hand\(s\); there is no hand (?P<k>\d+)\.",
+     "В журнале {p} раздач: {n}; раздачи {k} в нём нет."),
+    (r"(?P<p>.+): no such file\.", "{p}: такого файла нет."),
+    (r"(?P<p>.+): no such folder\.", "{p}: такой папки нет."),
+    (r"(?P<p>.+): not an image that can be decoded \(corrupt or unsupported format\)\.",
+     "{p}: это не изображение, которое можно прочитать (файл повреждён или формат не поддерживается)."),
     # live: the croupier's commands (live/session.py, live/commands.py)
     (r"Hand (?P<n>\d+): dealer (?P<d>.+?) \(hand (?P<k>\d+) logged\)\.",
      "Раздача {n}: дилер {d} (раздача {k} записана в журнал)."),

@@ -91,3 +91,40 @@ def test_score_refusal_in_an_80_column_terminal_cuts_no_word():
     joined = " ".join(line.strip() for line in message)
     assert "--calibration NAME" in joined, joined
     assert "board.jpg" in joined
+
+
+def _stderr(result) -> str:
+    return getattr(result, "stderr", None) or result.output
+
+
+def test_errors_follow_lang_and_the_locale(tmp_path, monkeypatch):
+    """The new user's F8/F14: ``ledger``/``history`` without a log, ``read`` of a missing or broken file,
+    ``score`` of a missing folder said their error in English under ``--lang ru``."""
+    from typer.testing import CliRunner
+
+    from dealer_assist.cli import app
+
+    runner = CliRunner()
+    log = tmp_path / "hands.jsonl"
+    broken = tmp_path / "broken.jpg"
+    broken.write_bytes(b"not a picture")
+    cases = [
+        (["ledger", "--log", str(log)], 2, f"Ошибка: Журнала раздач {log} ещё нет"),
+        (["history", "--log", str(log)], 2, f"Ошибка: Журнала раздач {log} ещё нет"),
+        (["read", str(tmp_path / "nosuch.jpg")], 1, "такого файла нет."),
+        (["read", str(broken)], 1, "это не изображение, которое можно прочитать"),
+        (["score", str(tmp_path / "nosuch")], 2, f"Ошибка: {tmp_path / 'nosuch'}: такой папки нет."),
+    ]
+    for args, code, expected in cases:
+        result = runner.invoke(app, [*args, "--lang", "ru"])
+        assert result.exit_code == code, (args, result.output)
+        assert expected in _stderr(result), (args, _stderr(result))
+        assert "Traceback" not in result.output
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    result = runner.invoke(app, ["ledger", "--log", str(log)])
+    assert "Журнала раздач" in _stderr(result), _stderr(result)
+    result = runner.invoke(app, ["ledger", "--log", str(log), "--lang", "en"])
+    assert f"Error: There is no hand log at {log} yet" in _stderr(result), _stderr(result)

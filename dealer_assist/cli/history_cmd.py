@@ -82,7 +82,7 @@ def history_command(
                     chosen = record
             warn_all()
             if chosen is None:
-                fail(f"The log {path} holds {count} hand(s); there is no hand {show}.")
+                fail(f"The log {path} holds {count} hand(s); there is no hand {show}.", lang=lang)
             with output_errors():
                 _print_history([chosen], path, show, as_json, lang)
         elif as_json:
@@ -98,7 +98,7 @@ def history_command(
             with output_errors():
                 _print_table(rows, path, lang, club_rows)
     except HistoryError as exc:
-        fail(str(exc))
+        fail(str(exc), lang=lang)
 
 
 def _word(t, value: object, prefix: str = "") -> object:

@@ -97,8 +97,7 @@ def ledger_command(
             for record in iter_log(path, warnings.append):  # one record at a time: memory by players, not hands
                 builder.add(record)
         except HistoryError as exc:
-            echo_err(safe_text(f"Error: {exc}"))
-            raise typer.Exit(2)
+            fail(str(exc), lang=resolve_lang(lang))
     ledger = builder.ledger()
     err = report_console(stderr=True, soft_wrap=True)
     print_warnings(err, warnings, what="line(s) of the log that are not hand records; skipped.")

@@ -30,7 +30,7 @@ from dealer_assist.i18n import LANGUAGES, Lang, default_lang
 from dealer_assist.rules import Game, TiePolicy, ZeroJoker
 from dealer_assist.rules.formats import option_choices, short_value
 
-__all__ = ["fail", "echo_err", "errors_as_fail", "choice", "game_option", "zero_joker_option", "tie_policy_option", "lang_option", "resolve_lang",
+__all__ = ["fail", "echo_err", "error_text", "errors_as_fail", "choice", "game_option", "zero_joker_option", "tie_policy_option", "lang_option", "resolve_lang",
            "default_jobs", "since_time", "parse_since", "camera_size_option", "fourcc_option", "capture_mode", "USAGE_ERROR", "shown_default",
            "LOG_DEFAULT"]
 
@@ -61,12 +61,21 @@ def echo_err(line: str, stream: Any = None) -> None:
     typer.echo(line, file=stream)
 
 
-def fail(message: str, code: int = USAGE_ERROR) -> NoReturn:
-    """End the command: ``Error: <message>`` (one sentence) on stderr, exit ``code``; the names in it are shown
-    as text (:func:`dealer_assist.render.safe_text`), wrapped at word boundaries on a terminal (:func:`echo_err`)."""
+def error_text(message: str, lang: str | None = None) -> str:
+    """``Error: <message>`` in ``lang`` (None: English) through the one sentence table
+    (:func:`dealer_assist.i18n.say`; a sentence it does not know stays English, nothing is lost); the names
+    in it shown as text (:func:`dealer_assist.render.safe_text`)."""
+    from dealer_assist.i18n import say
     from dealer_assist.render import safe_text
 
-    echo_err(f"Error: {safe_text(message)}")
+    line = f"Error: {message}"
+    return safe_text(say(line, str(lang)) if lang is not None else line)
+
+
+def fail(message: str, code: int = USAGE_ERROR, lang: str | None = None) -> NoReturn:
+    """End the command: ``Error: <message>`` (one sentence, in ``lang`` when given: :func:`error_text`) on
+    stderr, exit ``code``; wrapped at word boundaries on a terminal (:func:`echo_err`)."""
+    echo_err(error_text(message, lang))
     raise typer.Exit(code)
 
 

@@ -15,7 +15,7 @@ from rich.text import Text
 from dealer_assist.app.photos import ImageReading, read_photos
 from dealer_assist.app.verdicts import is_stray_read
 from dealer_assist.cli.app import app
-from dealer_assist.cli.options import fail, lang_option, resolve_lang, echo_err
+from dealer_assist.cli.options import error_text, fail, lang_option, resolve_lang, echo_err
 from dealer_assist.cli.output import json_line, report_console
 from dealer_assist.i18n import Lang, say, texts
 from dealer_assist.render import name_text, safe_text
@@ -73,7 +73,7 @@ def read_command(
     for r in results:
         if r.error:
             failed += 1
-            echo_err(safe_text(f"Error: {r.error}"))
+            echo_err(error_text(r.error, lang))
         try:
             if as_json:
                 print(json_line(r.to_json()), end="", flush=True)

@@ -90,7 +90,7 @@ def score_command(
         check_outputs(json_out, csv_out)
         plan = plan_score(paths, options)
     except InputError as exc:
-        fail(safe_text(exc))
+        fail(str(exc), lang=lang)
     with Progress(TextColumn("reading photos"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err, transient=True) as bar:
         task = bar.add_task("read", total=plan.photo_count)
@@ -109,6 +109,6 @@ def score_command(
     try:
         write_results(scores, json_out, csv_out)
     except InputError as exc:
-        fail(safe_text(exc))
+        fail(str(exc), lang=lang)
     if strict and (plan.unscored or any(s.status != Verdict.SCORED for s in scores)):
         raise typer.Exit(1)
