@@ -124,3 +124,51 @@ def test_a_restarted_live_numbers_its_hands_on_and_new_session_starts_afresh(tmp
 def test_the_log_s_last_hand_long_ago_starts_a_new_session():
     old = datetime.now(timezone.utc) - SESSION_BREAK - timedelta(minutes=1)
     assert continue_session([_record(finished=old)], ("A", "B"), datetime.now(timezone.utc)) is None
+
+
+def test_a_second_table_on_the_same_log_never_joins_the_session_another_live_plays(tmp_path):
+    """The hostile pass's open critical: two tables with the same seat names on one log shared a session
+    (and its rolled-over pots). A running ``live`` holds its session (live.night.SessionLock): a table
+    started meanwhile starts its own; once the holder has ended, a restart goes on with the log's last."""
+    import subprocess
+    import sys
+
+    from dealer_assist.live.night import SessionLock
+
+    frames = write_frames(tmp_path / "frames", 3)
+    profile = plain_profile((320, 180), ["P1", "P2", "P3"], tmp_path / "p.json")
+    log = tmp_path / "hands.jsonl"
+    base = ["live", "--camera", frames, "--calibration", str(profile.path), "--position", "4", "--no-ocr",
+            "--no-window", "--log", str(log), "--json"]
+    assert runner.invoke(app, base, input="board 1 1234567\n").exit_code == 1
+    first = json.loads(log.read_text().splitlines()[-1])["session"]
+    lock = SessionLock(log, first)
+    assert not lock.path.exists()  # the ended run let its session go
+    holder = subprocess.Popen(  # the first table, still playing: a process that holds the session's lock
+        [sys.executable, "-c", "import sys; from dealer_assist.live.night import SessionLock; "
+         f"l = SessionLock({str(log)!r}, {first!r}); print(l.hold(), flush=True); sys.stdin.read()"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "True"
+        assert lock.held_elsewhere()
+        assert runner.invoke(app, base, input="board 1 1234567\n").exit_code == 1
+    finally:
+        holder.communicate("", timeout=30)
+    assert not lock.held_elsewhere()
+    assert runner.invoke(app, base, input="board 1 1234567\n").exit_code == 1  # a restart: goes on
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    sessions = [r["session"] for r in records]
+    assert sessions[0] == first and sessions[1] != first and sessions[2] == sessions[1], sessions
+    assert [r["hand"] for r in records] == [1, 1, 2]
+
+
+def test_a_session_lock_where_no_lock_file_can_be_made_decides_from_the_log_alone(tmp_path):
+    from dealer_assist.live.night import SessionLock
+
+    lock = SessionLock(tmp_path / "no-such-folder" / "hands.jsonl", "20250101T000000-abcd")
+    assert lock.held_elsewhere() is False and lock.hold() is False
+    odd = SessionLock(tmp_path / "hands.jsonl", "../../etc/passwd")
+    assert odd.path.parent == tmp_path and "/" not in odd.path.name.replace(str(tmp_path), "")
+    assert odd.hold() and odd.path.exists()
+    odd.release()
+    assert not odd.path.exists()

@@ -94,6 +94,7 @@ class LiveRun:
     worker: object
     random_position: bool
     screen: object = None  # a live.startup.StartupScreen
+    session_lock: object = None  # a live.night.SessionLock held while the run plays
     unlogged: object = None  # a live.unlogged.UnloggedHands: the hands the log did not take
     club: object = None  # a club.outbox.Publisher with --club
 
@@ -218,11 +219,18 @@ def _prepare(config: LiveConfig, screen) -> LiveRun:
         session.session_id = continuation.session
         session.earlier = list(continuation.earlier)
         messages.append(continuation.sentence)
+    session_lock = None
+    if hand_log is not None:  # held while this run plays: another table on the log never joins it
+        from dealer_assist.live.night import SessionLock
+
+        session_lock = SessionLock(hand_log.path, session.session_id)
+        session_lock.hold()
     if random_position:
         messages.append(f"Random playing position: P={p}.")
     session.message = " ".join(messages)
     step("step_ocr", "busy")
-    return LiveRun(config, session, source, worker, random_position, unlogged=unlogged, club=club)
+    return LiveRun(config, session, source, worker, random_position, unlogged=unlogged, club=club,
+                   session_lock=session_lock)
 
 
 def _continuation(config: LiveConfig, hand_log, seats):
@@ -231,7 +239,7 @@ def _continuation(config: LiveConfig, hand_log, seats):
     from datetime import datetime, timezone
 
     from dealer_assist.live.history import HistoryError, read_log
-    from dealer_assist.live.night import continue_session
+    from dealer_assist.live.night import SessionLock, continue_session
 
     if hand_log is None or config.new_session or not hand_log.path.exists():
         return None
@@ -239,7 +247,10 @@ def _continuation(config: LiveConfig, hand_log, seats):
         records, _ = read_log(hand_log.path)
     except HistoryError:
         return None
-    return continue_session(records, seats, datetime.now(timezone.utc), config.new_session)
+    going_on = continue_session(records, seats, datetime.now(timezone.utc), config.new_session)
+    if going_on is not None and SessionLock(hand_log.path, going_on.session).held_elsewhere():
+        return None  # another table playing now holds that session: this table starts its own
+    return going_on
 
 
 def run_live(run: LiveRun, console=None) -> LiveOutcome:
@@ -287,6 +298,8 @@ def run_live(run: LiveRun, console=None) -> LiveOutcome:
                                            f"dealer-assist club sync --log {config.log} --club URL --table {status.table}.")
             run.worker.close()
             feed.close()
+            if run.session_lock is not None:
+                run.session_lock.release()  # after the last hand is logged: a restart may go on with it
             restore_signals(previous)
     mode = config.capture
     if not is_camera_index(config.camera) and mode is not None and (mode.size or mode.fourcc):

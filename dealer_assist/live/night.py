@@ -7,7 +7,13 @@ crash, a new camera, a break) then goes on with "Hand 5 · dealer: boris" instea
 of a second "Hand 1"; ``history``, ``ledger`` and the spectator screen see one
 session with its hands numbered once.
 
+A session is held by the ``live`` run playing it (:class:`SessionLock`, an advisory lock on a small
+file beside the log, released by the system when the run ends, a crash included): a second table
+started on the same log while the first plays never joins the first's session, even when its seats
+have the same names; a restart after the first run ended goes on with it.
+
 A new session starts when the log has no hand, when ``--new-session`` is given,
+when the log's last hand is of a session another running ``live`` holds,
 when the log's last hand finished more than :data:`SESSION_BREAK` ago (the
 next evening), or when it names a seat this table does not have (another
 table's hand: two tables writing one log never share a session, whose rolled-over
@@ -22,11 +28,16 @@ pots and Indian poker meetings are the table's own).
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
+import os
+import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Any, Sequence
 
-__all__ = ["SESSION_BREAK", "Continuation", "continue_session"]
+__all__ = ["SESSION_BREAK", "Continuation", "continue_session", "SessionLock"]
 
 #: A restart this long after the log's last hand starts a new session: a game night lasts well under
 #: 12 hours, and the next one starts at least that long after the last hand of the one before.
@@ -94,3 +105,66 @@ def continue_session(records: Sequence[dict[str, Any]], seats: Sequence[str], no
     sentence = (f"Hand {hand + 1}: dealer {next_dealer}. Session {session} goes on (hand {hand} finished "
                 f"{minutes} min ago); --new-session starts a new one.")
     return Continuation(session, hand + 1, dealer_index, earlier, sentence)
+
+
+class SessionLock:
+    """The advisory lock (``flock``) that says a running ``live`` plays ``session`` of the log ``log``.
+
+    The lock file is ``.<log name>.session-<id>.lock`` beside the log. :meth:`hold` takes it for the
+    run's lifetime (the system drops it when the process ends, however it ends); :meth:`held_elsewhere`
+    tells whether another process holds it. A folder where no lock file can be made (read-only) gives
+    no lock: the session is then decided from the log alone, as before.
+    """
+
+    def __init__(self, log: str | os.PathLike, session: str) -> None:
+        log = Path(log)
+        tag = re.sub(r"[^A-Za-z0-9_-]", "", session)[:40]
+        if tag != session:  # an odd id from a hand-edited log: a digest keeps the file name plain and unique
+            tag = f"{tag}-{hashlib.sha256(session.encode('utf-8', 'replace')).hexdigest()[:12]}"
+        self.path = log.with_name(f".{log.name}.session-{tag}.lock")
+        self._fd: int | None = None
+
+    def _open(self) -> int | None:
+        try:
+            return os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
+        except OSError:
+            return None
+
+    def held_elsewhere(self) -> bool:
+        """True when another process holds this session's lock now."""
+        fd = self._open()
+        if fd is None:
+            return False
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            return True
+        finally:
+            os.close(fd)  # closing drops a lock taken just now
+        return False
+
+    def hold(self) -> bool:
+        """Take the lock for this process's lifetime; False when another process holds it or no lock file
+        can be made."""
+        if self._fd is not None:
+            return True
+        fd = self._open()
+        if fd is None:
+            return False
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            return False
+        self._fd = fd
+        return True
+
+    def release(self) -> None:
+        """Let the session go (the end of the run; a crash lets it go too)."""
+        if self._fd is not None:
+            fd, self._fd = self._fd, None
+            try:
+                os.unlink(self.path)
+            except OSError:
+                pass
+            os.close(fd)
