@@ -124,40 +124,38 @@ class SessionLock:
         self.path = log.with_name(f".{log.name}.session-{tag}.lock")
         self._fd: int | None = None
 
-    def _open(self) -> int | None:
+    def _lock(self) -> int | None | bool:
+        """The lock file's descriptor, locked; False when another process holds it; None when no lock
+        file can be made."""
         try:
-            return os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
         except OSError:
             return None
-
-    def held_elsewhere(self) -> bool:
-        """True when another process holds this session's lock now."""
-        fd = self._open()
-        if fd is None:
-            return False
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            return True
-        finally:
-            os.close(fd)  # closing drops a lock taken just now
-        return False
-
-    def hold(self) -> bool:
-        """Take the lock for this process's lifetime; False when another process holds it or no lock file
-        can be made."""
-        if self._fd is not None:
-            return True
-        fd = self._open()
-        if fd is None:
-            return False
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             os.close(fd)
             return False
-        self._fd = fd
-        return True
+        return fd
+
+    def held_elsewhere(self) -> bool:
+        """True when another process holds this session's lock now."""
+        if self._fd is not None:
+            return False
+        fd = self._lock()
+        if fd is False:
+            return True
+        if fd is not None:
+            os.close(fd)  # closing drops the lock taken just now
+        return False
+
+    def hold(self) -> bool:
+        """Take the lock for this process's lifetime; False when another process holds it or no lock file
+        can be made."""
+        if self._fd is None:
+            fd = self._lock()
+            self._fd = fd if type(fd) is int else None
+        return self._fd is not None
 
     def release(self) -> None:
         """Let the session go (the end of the run; a crash lets it go too)."""
