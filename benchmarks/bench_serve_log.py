@@ -130,7 +130,7 @@ def serve_ready(log: Path, hands: int, timeout: float = 600.0) -> tuple[float, f
                 proc.wait()
                 errors.seek(0)
                 raise RuntimeError(f"serve ended before printing its address: {errors.read()[-2000:]}")
-            found = re.search(r"open (http://\S+)", line)
+            found = re.search(r"(http://\S+)", line)  # the address: a line of its own, or after "open"
             url = found.group(1) if found else None
         base = url.rstrip("/")
         while time.perf_counter() - start < timeout:
