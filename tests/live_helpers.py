@@ -29,3 +29,21 @@ def write_frames(folder: Path, n: int, size: tuple[int, int] = (320, 180)) -> st
         img = np.full((size[1], size[0], 3), (40, 70, 110), np.uint8)
         cv2.imwrite(str(folder / f"frame_{i:04d}.png"), img)
     return str(folder / "*.png")
+
+
+def pseudo_terminal(columns: int = 80, rows: int = 24, **env_extra: str) -> tuple[int, int, dict[str, str]]:
+    """A pseudo-terminal of ``columns`` x ``rows`` for a real ``dealer-assist`` process: its (master, slave)
+    descriptors and the environment to run it with (this checkout first on the path, no COLUMNS/LINES
+    to mask the terminal's size, ``env_extra`` added)."""
+    import fcntl
+    import os
+    import struct
+    import termios
+
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+    env = {**os.environ, "TERM": "xterm-256color", "LANG": "C.UTF-8",
+           "PYTHONPATH": str(Path(__file__).resolve().parents[1]), **env_extra}
+    env.pop("COLUMNS", None)
+    env.pop("LINES", None)
+    return master, slave, env

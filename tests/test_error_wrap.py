@@ -3,18 +3,16 @@
 
 from __future__ import annotations
 
-import fcntl
 import io
 import os
 import select
-import struct
 import subprocess
 import sys
-import termios
 import time
 from pathlib import Path
 
 from dealer_assist.cli.options import echo_err
+from live_helpers import pseudo_terminal
 
 ROOT = Path(__file__).resolve().parents[1]
 LONG = ("the folder sample_images/tables holds photos but no hand folder; name the board's photo board.jpg "
@@ -46,12 +44,7 @@ def test_to_a_file_the_message_stays_one_line(monkeypatch):
 
 
 def _run_in_terminal(args: list[str], columns: int = 80) -> tuple[int, str]:
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
-    env = {**os.environ, "TERM": "xterm-256color", "LANG": "C.UTF-8", "NO_COLOR": "1",
-           "PYTHONPATH": str(ROOT)}
-    env.pop("COLUMNS", None)
-    env.pop("LINES", None)
+    master, slave, env = pseudo_terminal(columns, 24, NO_COLOR="1")
     proc = subprocess.Popen([sys.executable, "-m", "dealer_assist", *args], cwd=ROOT, stdin=slave, stdout=slave,
                             stderr=slave, env=env, close_fds=True)
     os.close(slave)

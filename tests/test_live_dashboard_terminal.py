@@ -29,7 +29,7 @@ from dealer_assist.render import render_showdown
 from dealer_assist.rules import Hand, Player, evaluate
 from dealer_assist.vision.model import NoteRead
 
-from live_helpers import plain_profile, write_frames
+from live_helpers import plain_profile, pseudo_terminal, write_frames
 
 SEATS = ("P1", "P2", "P3", "P4", "P5", "P6")
 BOARD = ("1230567", "4445444", "9990999")
@@ -413,22 +413,14 @@ def test_issue14_6_the_first_screen_comes_within_seconds_in_a_real_terminal(tmp_
     """``live`` in a pseudo-terminal of 80x24: the start-up screen is there long before the OCR models
     could load (about 1 s on an idle 2-core machine; the bound leaves room for a busy one), then the
     dashboard; q quits."""
-    import fcntl
     import os
-    import struct
     import subprocess
     import sys
-    import termios
     import time
 
     frames = write_frames(tmp_path / "frames", 3)
     profile = plain_profile((320, 180), ["P1", "P2"], tmp_path / "table.json")
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    env = {**os.environ, "DEALER_ASSIST_NO_DISPLAY": "1", "TERM": "xterm-256color", "LANG": "C.UTF-8",
-           "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
-    env.pop("COLUMNS", None)
-    env.pop("LINES", None)
+    master, slave, env = pseudo_terminal(80, 24, DEALER_ASSIST_NO_DISPLAY="1")
     t0 = time.monotonic()
     proc = subprocess.Popen([sys.executable, "-m", "dealer_assist", "live", "--camera", frames, "--calibration",
                              str(profile.path), "--position", "4", "--no-log", "--no-window"],
