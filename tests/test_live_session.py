@@ -20,7 +20,7 @@ from dealer_assist.live.history import HandLog, read_log
 from dealer_assist.live.session import LiveOptions, LiveSession
 from dealer_assist.live.table_state import TableState
 from dealer_assist.live.tracker import Observation
-from dealer_assist.live.worker import InlineWorker
+from dealer_assist.live.worker import InlineWorker, JobKind
 from dealer_assist.rules import evaluate, parse_hand, result_to_json
 from dealer_assist.vision.geometry import LEFT_PRINT_MM, NOTE_SIZE_MM, TOP_RIGHT_PRINT_MM
 from live_helpers import plain_profile
@@ -65,11 +65,21 @@ class Table:
         return Frame(img, index, index * 0.25)
 
     def read(self, job) -> list[Observation]:
-        """The stand-in reader: notes wholly in the view whose middle shows paper in the view's pixels."""
+        """The stand-in reader: notes wholly in the view whose middle shows paper in the view's pixels; for
+        a scan, as the reader's line search, their prints (not read) lying whole in the view and centred
+        in its core."""
         out = []
         x0, y0, x1, y1 = job.region_mm
         for serial, (x, y) in self.notes.items():
             q = note_quad(x, y)
+            if job.kind is JobKind.SCAN:
+                cx0, cy0, cx1, cy1 = job.core_mm
+                for p in (print_quad(x, y, TOP_RIGHT_PRINT_MM), print_quad(x, y, LEFT_PRINT_MM)):
+                    c = p.mean(axis=0)
+                    whole = p[:, 0].min() >= x0 and p[:, 1].min() >= y0 and p[:, 0].max() <= x1 and p[:, 1].max() <= y1
+                    if whole and cx0 <= c[0] <= cx1 and cy0 <= c[1] <= cy1:
+                        out.append(Observation(p, None, 0.0, "unreadable", "not read", (p,), c))
+                continue
             if q[:, 0].min() < x0 or q[:, 1].min() < y0 or q[:, 0].max() > x1 or q[:, 1].max() > y1:
                 continue
             cx = int((x + NOTE_SIZE_MM[0] / 2 - x0) * job.px_per_mm)

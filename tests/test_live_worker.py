@@ -131,10 +131,32 @@ def test_two_prints_read_apart_are_joined_into_one_note():
     assert ob.serial == "1234567" and len(ob.print_quads_mm) == 2
 
 
-def test_scan_tiles_answer_only_for_notes_centred_in_their_core():
-    quad, top, left = upright_note(150, 250)
+class LineFinder:
+    """A stand-in for the reader's line search (``find_lines``): its line quads (view px); reading is an error."""
+
+    def __init__(self, lines) -> None:
+        self.lines = lines
+        self.hints = None
+
+    def find_lines(self, image, hints=None):
+        self.hints = hints
+        return [np.asarray(q, np.float32) for q in self.lines]
+
+    def read(self, image, hints=None):
+        raise AssertionError("a scan reads no serial")
+
+
+def test_a_scan_finds_lines_centred_in_its_core_and_reads_none():
+    quad, top, left = upright_note(150, 250)  # top print at x ~ 281 mm, left print at x ~ 168 mm
+    finder = LineFinder([top, left])
     core = (250.0, 200.0, 400.0, 400.0)
-    assert read_region(Reader([note_read("1234567", quad, [top, left])]), job("scan", core)) == ()
+    (ob,) = read_region(finder, job("scan", core))
+    assert finder.hints.px_per_mm == PPM and finder.hints.print_quads is None  # lines of a print's size only
+    assert ob.serial is None and len(ob.print_quads_mm) == 1
+    expected = np.array([[x / PPM, y / PPM] for x, y in np.asarray(top) + 0.5]) + [REGION[0], REGION[1]]
+    np.testing.assert_allclose(ob.print_quads_mm[0], expected, atol=1e-6)
+    np.testing.assert_allclose(ob.anchor_mm, expected.mean(axis=0), atol=1e-6)
+    assert len(read_region(finder, job("scan", REGION))) == 2
 
 
 def test_fast_path_notes_get_their_prints_from_the_layout():

@@ -146,3 +146,52 @@ def test_calibrate_show_names_the_zones_below_the_floor():
         assert f"{z.check.across_px_per_mm:.1f} × {z.check.deep_px_per_mm:.1f}" in r.output
     assert r.output.count("TOO SMALL") == len(scales)
     assert f"Serial digits are too small to read in {len(scales)} zone(s)" in " ".join(r.output.split())
+
+
+def _frame_loop(session, as_json: bool, monkeypatch):
+    """The live command's frame loop on ``session``, its screen an 80x24 terminal (or ``--json``)."""
+    import io
+    from types import SimpleNamespace
+
+    from rich.console import Console
+
+    from dealer_assist.app.frame_loop import FrameLoop
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    config = SimpleNamespace(lang="en", as_json=as_json, spectator_state=None, ocr=True, trust=(2, 3))
+    run = SimpleNamespace(config=config, session=session, screen=None, club=None)
+    feed = SimpleNamespace(shown_state="ok", detail="", state="ok")
+    console = Console(file=io.StringIO(), width=80, height=24, force_terminal=True, color_system=None)
+    return FrameLoop(run, feed, console, None, False, "camera 0")
+
+
+def test_live_says_the_zones_below_the_floor_once_on_the_dashboard(monkeypatch, capsys):
+    profile = tilted_profile()
+    session = LiveSession(profile, TableState(tuple(SEATS), 4), InlineWorker(read=lambda job: ()))
+    loop = _frame_loop(session, False, monkeypatch)
+    assert loop.take_frame(Frame(np.full((2800, 4000, 3), (40, 90, 40), np.uint8), 0, 0.0), 0.0)
+    loop.console.print(loop.screen_now())
+    text = " ".join(loop.console.file.getvalue().split())
+    # the header says it; the answer line does not say it again, nor standard error
+    assert text.count("too small to read in") == 1, text
+    assert loop.feedback.text == "" and capsys.readouterr().err == ""
+
+
+def test_live_json_says_the_zones_below_the_floor_on_stderr_wrapped_on_a_terminal(monkeypatch):
+    import io
+
+    profile = tilted_profile()
+    session = LiveSession(profile, TableState(tuple(SEATS), 4), InlineWorker(read=lambda job: ()))
+    loop = _frame_loop(session, True, monkeypatch)
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    err = Tty()
+    monkeypatch.setattr("sys.stderr", err)
+    monkeypatch.setattr("shutil.get_terminal_size", lambda fallback=(80, 24): __import__("os").terminal_size((60, 24)))
+    assert loop.take_frame(Frame(np.full((2800, 4000, 3), (40, 90, 40), np.uint8), 0, 0.0), 0.0)
+    lines = err.getvalue().splitlines()
+    assert len(lines) > 1 and all(len(line) <= 59 for line in lines)  # wrapped at word boundaries
+    assert " ".join(line.strip() for line in lines) == session.warning

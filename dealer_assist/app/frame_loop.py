@@ -142,7 +142,9 @@ class FrameLoop:
         errors = len(self.session.log_errors)
         msg, refused = self.croupier.line(text)
         if refused or len(self.session.log_errors) > errors:
-            print(f"Refused: {msg}" if refused else f"Error: {msg}", file=sys.stderr, flush=True)
+            from dealer_assist.cli.options import echo_err
+
+            echo_err(f"Refused: {msg}" if refused else f"Error: {msg}")
         elif not self.interactive and not self.as_json:
             self.console.print(say(msg, self.lang), markup=False, highlight=False)
 
@@ -157,12 +159,12 @@ class FrameLoop:
             return False
         self.last_frame = frame
         self.frames += 1
-        if self.frames == 1 and self.session.warning and self.session.options.ocr:
-            # before play: the zones the camera sees too coarsely to read (the header keeps saying it)
-            if self.interactive:
-                self.feedback.say(self.session.warning)
-            else:
-                print(self.session.warning, file=sys.stderr, flush=True)
+        if self.frames == 1 and self.session.warning and self.session.options.ocr and not self.interactive:
+            # before play: the zones the camera sees too coarsely to read; on a terminal the dashboard's
+            # header says it (once: not also as the answer line), else it is said here on standard error
+            from dealer_assist.cli.options import echo_err
+
+            echo_err(self.session.warning)
         self.stamps = [s for s in self.stamps + [now] if now - s <= 1.0]
         if len(self.stamps) > 1:
             self.fps = len(self.stamps) / max(1e-6, min(1.0, now - self.stamps[0]))

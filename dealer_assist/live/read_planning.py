@@ -24,12 +24,26 @@ import numpy as np
 
 from dealer_assist.live.frame_source import Frame
 from dealer_assist.live.changes import Blob, warp_region
-from dealer_assist.live.regions import bbox, grow, inside, tiles, union
+from dealer_assist.live.regions import bbox, grow, inside, inside_quad, tiles, union
 from dealer_assist.live.tracker import quad_iou_mm
-from dealer_assist.live.worker import JobKind, ReadJob
+from dealer_assist.live.worker import JobKind, ReadJob, note_box_around_print
 from dealer_assist.vision.geometry import NOTE_SIZE_MM
 
-__all__ = ["ReadPlanning", "READ_VALUE"]
+__all__ = ["ReadPlanning", "READ_VALUE", "SCAN_PX_PER_MM", "SCAN_TILE_PX", "SCAN_LINE_MARGIN_MM"]
+
+#: Scale range (px/mm) of the start-up scan's views, which look for serial-sized text lines only (the
+#: places where lines are found are then read at the read scale): the camera's own scale, kept within
+#: it. On bench_live.py's windows (a camera of 1.9 px/mm), the text detector found all 54 of the
+#: serial prints lying face up in the six windows at 1.9 px/mm, as at 2.4 and 3.5 px/mm, for 0.3 and
+#: 0.6 of the CPU of 2.4 and 3.5 px/mm (the scan at the read scale cost 2.2-3.8 s of CPU per tile,
+#: 19-24 s a window, and held up the first notes dealt).
+SCAN_PX_PER_MM = (1.9, 2.4)
+#: Side (px) of a scan view at most: the detector's input (:func:`~.worker.make_reader`'s
+#: ``det_max_side``), so that no scan view is shrunk before detection.
+SCAN_TILE_PX = 1536
+#: A scan view reaches this far (mm) around the part it answers for: a serial print (at most
+#: ``ReaderParams.print_length_mm`` long) centred in that part lies whole in the view.
+SCAN_LINE_MARGIN_MM = 35.0
 
 #: Which unsettled notes are read again first (lower first), by what the tracker knows of them:
 #: a serial read but not yet trusted in a zone still in play; no serial yet (the reads disagreed,
@@ -52,26 +66,68 @@ class ReadPlanning:
 
     def _make_job(self, kind: JobKind, frame: Frame, core, still: bool, hints=(), track_ids=(), blanks=(),
                   hints_upright: bool = True) -> ReadJob:
-        """A read of ``core`` (table mm) grown by the margin; a scan tile answers only for notes
-        centred in its core (its neighbour tile reads the others whole), other reads for every
-        note the view shows whole."""
-        region = self._region(core, 0.5 * float(np.hypot(*NOTE_SIZE_MM)) if kind is JobKind.SCAN else None)
-        image = warp_region(frame.image, self.profile, region, self.read_px_per_mm)
+        """A read of ``core`` (table mm) grown by the margin; a scan (at the scan scale, text lines
+        only) answers only for lines centred in its core (its neighbour reads the others whole),
+        other reads for every note the view shows whole."""
+        scan = kind is JobKind.SCAN
+        region = self._region(core, SCAN_LINE_MARGIN_MM if scan else None)
+        scale = self.scan_px_per_mm if scan else self.read_px_per_mm
+        image = warp_region(frame.image, self.profile, region, scale)
         self._job_id += 1
-        return ReadJob(self._job_id, frame.index, frame.time_s, kind, region, core if kind is JobKind.SCAN else region,
-                       self.read_px_per_mm, image, tuple(hints), tuple(track_ids), still, tuple(blanks),
-                       hints_upright)
+        return ReadJob(self._job_id, frame.index, frame.time_s, kind, region, core if scan else region,
+                       scale, image, tuple(hints), tuple(track_ids), still, tuple(blanks), hints_upright)
 
     def _queue_scan(self, frame: Frame) -> None:
+        """Search every zone the camera sees for notes: views of at most :data:`SCAN_TILE_PX` px at the
+        scan scale over the zones (each part of the table once, however the zones overlap), read for
+        text lines only; :meth:`_queue_found` then reads where lines are."""
         self.queue = [j for j in self.queue if j.kind is not JobKind.SCAN]
+        tv = self._topview
+        mask = np.zeros(tv.visible.shape, bool)
         for zone in self.table.zones:
-            box = grow(bbox(zone.polygon_mm), self.options.margin_mm)
-            for core in tiles(box, self.options.tile_mm):
-                if self._topview is not None and self._visible_share(core) < 0.2:
-                    continue  # the camera does not see this part of the table
-                job = self._make_job(JobKind.SCAN, frame, core, True)
-                self.queue.append(job)
-                self._changes.accept(job.region_mm)
+            x0, y0, x1, y1 = tv.to_px(grow(bbox(zone.polygon_mm), self.options.margin_mm))
+            mask[y0:y1, x0:x1] = True
+        mask &= tv.visible  # the parts of the table the camera sees
+        if not mask.any():
+            return
+        ys, xs = np.nonzero(mask)
+        s = tv.px_per_mm
+        box = (xs.min() / s, ys.min() / s, (xs.max() + 1) / s, (ys.max() + 1) / s)
+        side = SCAN_TILE_PX / self.scan_px_per_mm - 2 * SCAN_LINE_MARGIN_MM
+        for core in tiles(box, side):
+            x0, y0, x1, y1 = tv.to_px(core)
+            if not mask[y0:y1, x0:x1].any():
+                continue
+            job = self._make_job(JobKind.SCAN, frame, core, True)
+            self.queue.append(job)
+            self._changes.accept(job.region_mm)
+
+    def _queue_found(self, lines, scan: ReadJob) -> None:
+        """Read where a scan found text lines: around each line, every note it may be a print of
+        (:func:`~.worker.note_box_around_print`), from the newest frame; a line inside a trusted note or
+        inside a place already queued here is left out (one read per note, mostly)."""
+        frame = self.frame
+        if frame is None:
+            return
+        cores: list = []
+        for o in lines:
+            if len(o.print_quads_mm) == 1:  # a line: the note it may be a print of lies around it
+                quad = np.asarray(o.print_quads_mm[0], np.float64)
+                core = note_box_around_print(quad)
+            else:  # a whole note (a reader that gave one)
+                quad = np.asarray(o.quad_mm, np.float64)
+                core = grow(bbox(quad), 5.0)
+            c = quad.reshape(-1, 2).mean(axis=0)
+            if any(t.serial is not None and inside_quad(c, t.quad_mm) for t in self.tracker):
+                continue  # a trusted note is not read again
+            if any(inside(c, k) for k in cores):
+                continue
+            cores.append(core)
+            job = self._make_job(JobKind.DISCOVER, frame, core, True)
+            self.queue.append(job)
+            self._changes.accept(job.region_mm)
+        if cores:
+            self._changed()  # a seat where a line was found stays in the hand until it is read
 
     def _visible_share(self, region) -> float:
         x0, y0, x1, y1 = self._topview.to_px(region)

@@ -6,7 +6,8 @@
    (:mod:`.changes`);
 2. for every changed place over which nothing moves (or that has kept
    changing for ``force_s``), queue a *discover* read of that place; at the
-   start, and after a change of the whole view, queue a *scan* of every zone;
+   start, and after a change of the whole view, queue a *scan* of every zone (text lines of a
+   serial print's size looked for at a low scale, and the places where lines are found read);
 3. when the OCR worker is free, give it the next queued read, or else a
    *confirm* read of a note still pending (from the newest frame: the k-of-N
    rule counts only reads of different frames);
@@ -33,7 +34,7 @@ import numpy as np
 from dealer_assist.calibration.resolution import below_floor_sentence, zones_below_floor
 from dealer_assist.live.frame_source import Frame
 from dealer_assist.live.changes import ChangeDetector, TopView, source_px_per_mm
-from dealer_assist.live.read_planning import ReadPlanning
+from dealer_assist.live.read_planning import SCAN_PX_PER_MM, ReadPlanning
 from dealer_assist.live.regions import inside_quad
 from dealer_assist.live.commands import Command
 from dealer_assist.live.croupier import apply_command
@@ -122,6 +123,8 @@ class LiveSession(ReadPlanning):
         self.frame: Frame | None = None
         self.frames = 0
         self.read_px_per_mm: float | None = None
+        #: the start-up scan's scale (px/mm; :data:`SCAN_PX_PER_MM`)
+        self.scan_px_per_mm: float | None = None
         #: (width, height) px of the frames, and the camera's px/mm over the table (lowest, highest zone)
         self.frame_size: tuple[int, int] | None = None
         self.scale_px_per_mm: tuple[float, float] | None = None
@@ -224,6 +227,7 @@ class LiveSession(ReadPlanning):
         src = source_px_per_mm(self.profile, size)
         lo, hi = READ_PX_PER_MM
         self.read_px_per_mm = self.options.read_px_per_mm or float(np.clip(src, lo, hi))
+        self.scan_px_per_mm = min(self.read_px_per_mm, float(np.clip(src, *SCAN_PX_PER_MM)))
         self.frame_size = size
         # the camera's scale over the table: the board's and every seat's centre (far seats are lower)
         scales = [source_px_per_mm(self.profile, size, np.asarray(z.polygon_mm, np.float64).mean(axis=0))
@@ -322,6 +326,9 @@ class LiveSession(ReadPlanning):
             else:
                 observations.append(Observation(np.asarray(rect, np.float64), None, 0.0, "blank",
                                                 "no serial seen: face down, or covered"))
+        if job.kind is JobKind.SCAN:
+            self._queue_found(observations, job)  # text lines found: the places around them are read
+            return
         if job.kind.discovers and not observations:
             # nothing found where something changed: unreadable in this frame (blur, a shadow), or
             # only a hand; read it again from a later frame, a few times

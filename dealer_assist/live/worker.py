@@ -43,7 +43,7 @@ __all__ = ["ReadJob", "JobResult", "read_region", "ProcessWorker", "InlineWorker
 class JobKind(StrEnum):
     """Why a region is read (the scheduler's order: :meth:`~.read_planning.ReadPlanning._next_job`)."""
 
-    SCAN = "scan"                      # a zone read at start-up
+    SCAN = "scan"                      # the zones searched for text lines at start-up (nothing read)
     DISCOVER = "discover"              # a place changed: a note-shaped change or one at a known note
     DISCOVER_OTHER = "discover-other"  # another change: a hand, part of a note
     CONFIRM = "confirm"                # re-read a known note at its prints
@@ -143,6 +143,10 @@ def job_hints(job: ReadJob) -> ReadHints:
 def read_region(reader, job: ReadJob) -> tuple[Observation, ...]:
     """Read the notes of one job's view; observations in table mm, only those centred in ``job.core_mm``.
 
+    A scan (``JobKind.SCAN``) reads nothing: it finds the serial-sized text lines of its view
+    (``reader.find_lines``), each one observation without a serial whose quad and only print are
+    the line, for the session to read the place around it.
+
     ``reader``: anything with ``read(image, hints) -> list[NoteRead]`` (see
     :func:`make_reader`). The reader decides every note (grouping, trust,
     disputes, placement); here its pixels become table millimetres, and notes
@@ -150,8 +154,11 @@ def read_region(reader, job: ReadJob) -> tuple[Observation, ...]:
     an unread note with a print cut by the view's edge, and a note placed
     from one print that reaches out of the view (``NoteRead.outside``).
     """
-    notes = reader.read(job.image, job_hints(job))
     x0, y0, x1, y1 = job.core_mm
+    if job.kind is JobKind.SCAN:
+        return tuple(_line_observation(q, job) for q in reader.find_lines(job.image, job_hints(job))
+                     if x0 <= (c := _to_mm(q, job).mean(axis=0))[0] <= x1 and y0 <= c[1] <= y1)
+    notes = reader.read(job.image, job_hints(job))
     out = []
     for n in notes:
         if n.outside or (n.serial is None and n.cut):
@@ -162,6 +169,14 @@ def read_region(reader, job: ReadJob) -> tuple[Observation, ...]:
         out.append(Observation(_to_mm(n.quad, job), n.serial, float(n.confidence), str(n.status), n.reason,
                                tuple(_to_mm(p.quad, job) for p in n.prints), anchor, disputed=tuple(n.disputed)))
     return tuple(out)
+
+
+def _line_observation(quad_px: np.ndarray, job: ReadJob) -> Observation:
+    """A serial-sized text line a scan found, not read: where a note's print may be (its quad in
+    table mm, no serial; the session reads the place around it)."""
+    quad = _to_mm(np.asarray(quad_px, np.float64).reshape(4, 2), job)
+    return Observation(quad, None, 0.0, "unreadable", "a text line of a serial print's size, not read yet",
+                       (quad,), quad.mean(axis=0))
 
 
 def note_box_around_print(print_quad_mm: np.ndarray) -> tuple[float, float, float, float]:

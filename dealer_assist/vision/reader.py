@@ -36,7 +36,7 @@ from dealer_assist.vision.grouping import group_prints, settle_notes
 from dealer_assist.vision.model import NoteRead, NoteStatus, Print, ReadHints
 from dealer_assist.vision.ocr import RapidOcrEngine, TextRecognizer
 from dealer_assist.vision.params import DEFAULT_PARAMS, SURE_WAY_UP, ReaderParams
-from dealer_assist.vision.prints import find_prints
+from dealer_assist.vision.prints import detect_lines, find_prints
 from dealer_assist.vision.serials import SerialKind
 from dealer_assist.vision.trust import decide, odd_length_note, partial_note
 
@@ -125,6 +125,14 @@ class SerialReader:
                 note = decide(group, self.seconds, self.primary.name, p, scale)
             notes.append(note)
         return _reading_order(settle_notes(notes, image, hints, p))
+
+    def find_lines(self, image: np.ndarray, hints: ReadHints | None = None) -> list[np.ndarray]:
+        """Where serial prints may be in ``image`` (``uint8`` ``(H, W, 3)`` BGR), without reading them:
+        the text detector's line quads ``(4, 2)`` ``float32`` px, only those of a serial print's physical
+        size when ``hints.px_per_mm`` is given (:func:`~.prints.detect_lines`). A tenth of a
+        :meth:`read`'s work on a view with notes, all of it on an empty table: live mode's start-up
+        scan looks for notes so and reads only where lines are found."""
+        return detect_lines(image, self.primary, hints, self.params)
 
 
 def _reading_order(notes: list[NoteRead]) -> list[NoteRead]:
