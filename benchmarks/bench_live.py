@@ -275,6 +275,8 @@ def main() -> int:
     ap.add_argument("--render-size", default="3200x1800", help="size the sequences are rendered at, WxH")
     ap.add_argument("--recheck-s", type=float, default=LiveOptions().recheck_s,
                     help="LiveOptions.recheck_s (0: no rechecks of unsettled notes)")
+    ap.add_argument("--detect-at-read-scale", action="store_true",
+                    help="LiveOptions.detect_at_camera_scale off: the text detector sees each view at the read scale")
     ap.add_argument("--cpu-clock", action="store_true",
                     help="the camera on a clock of the reader's own CPU seconds (figures of a reader with its own "
                          "core on a machine shared with other work; no display-loop figures)")
@@ -297,7 +299,7 @@ def main() -> int:
         for name, offset in _windows(truth0):
             run = run_window_cpu_clock if args.cpu_clock else run_window
             r = run(seq, offset, args.frame_s, args.settle_s, worker, args.lead_s,
-                    LiveOptions(recheck_s=args.recheck_s or None))
+                    LiveOptions(recheck_s=args.recheck_s or None, detect_at_camera_scale=not args.detect_at_read_scale))
             lat = sorted(r["latencies"].values())
             print(f"seed {seed} window {name:5s} at {offset}: {r['fps']:.1f} fps, {len(lat)} notes trusted, "
                   f"median {statistics.median(lat) if lat else float('nan'):.2f} s "

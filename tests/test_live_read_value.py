@@ -186,3 +186,33 @@ def test_a_showdown_waits_for_a_change_in_a_seat_that_no_read_has_found_yet():
     assert session.view().seat("P2").in_hand
     session.pump(wait=True)  # read: the note is found, the seat is in the hand by its note
     assert session.awaiting_seats() == set() and "P2" in session.seen_seats
+
+
+def test_the_scan_and_every_reads_detector_work_at_the_cameras_scale():
+    # the start-up scan looks for text lines in views at the detection scale; a read of a change is warped
+    # at the read scale (for recognition) and its detector shrinks it to the detection scale
+    from dealer_assist.live.read_planning import DETECT_PX_PER_MM
+
+    table = Table(plain_profile(SIZE, SEATS))
+    session = _session(table)
+    session.on_frame(table.frame(0))
+    lo, hi = DETECT_PX_PER_MM
+    assert lo <= session.detect_px_per_mm <= hi < session.read_px_per_mm
+    scans = [j for j in session.queue if j.kind is JobKind.SCAN]
+    assert scans and all(j.px_per_mm == session.detect_px_per_mm and j.detect_px_per_mm is None for j in scans)
+    assert all(max(j.image.shape[:2]) <= 1536 for j in scans)
+    table.notes["5550555"] = _board_corner(table.profile)
+    session.on_frame(table.frame(1))
+    session.on_frame(table.frame(2))
+    job = session._next_job()
+    assert job.kind is JobKind.DISCOVER and job.px_per_mm == session.read_px_per_mm
+    assert job_hints(job).detect_px_per_mm == session.detect_px_per_mm
+    table = Table(plain_profile(SIZE, SEATS))
+    off = LiveSession(table.profile, TableState(tuple(SEATS), 4), InlineWorker(read=table.read),
+                      LiveOptions(detect_at_camera_scale=False))
+    off.on_frame(table.frame(0))
+    table.notes["5550555"] = _board_corner(table.profile)
+    off.on_frame(table.frame(1))
+    off.on_frame(table.frame(2))
+    job = off._next_job()
+    assert job.kind is JobKind.DISCOVER and job_hints(job).detect_px_per_mm is None

@@ -7,6 +7,7 @@ last stage over them (:func:`dealer_assist.vision.grouping.settle_notes`: placem
 
 from __future__ import annotations
 
+import dataclasses
 from types import SimpleNamespace
 
 import numpy as np
@@ -186,6 +187,27 @@ def test_the_reader_keeps_serial_sized_lines_and_returns_hints():
     hint = np.array([[1, 1], [90, 1], [90, 20], [1, 20]], np.float32)
     hinted = job_hints(job("confirm", hints=((hint + 0.5) / PPM + REGION[:2],)))
     assert [np.round(h, 3).tolist() for h in detect_lines(np.zeros((10, 10, 3), np.uint8), base, hinted)] == [hint.tolist()]
+
+
+def test_the_detector_looks_for_lines_at_the_detection_scale_and_they_are_read_in_the_view():
+    # a 1050 x 700 px view at 3.5 px/mm, detected at 1.75 px/mm: the detector sees 525 x 350 px, and the
+    # line it finds there (a 24 x 5 mm print) comes back in the view's pixels, where it is read
+    seen = []
+    small_box = np.array([[100, 50], [142, 50], [142, 58.75], [100, 58.75]], np.float32)
+
+    def detect(image):
+        seen.append(image.shape[:2])
+        return [small_box]
+
+    base = SimpleNamespace(name="stub", detect=detect)
+    view = np.zeros((700, 1050, 3), np.uint8)
+    (line,) = detect_lines(view, base, dataclasses.replace(job_hints(job()), detect_px_per_mm=1.75))
+    assert seen == [(350, 525)]
+    np.testing.assert_allclose(line, (small_box + 0.5) * 2 - 0.5)
+    # a job carries its detection scale to the reader's hints; none: the view's own scale
+    assert job_hints(dataclasses.replace(job(), detect_px_per_mm=1.9)).detect_px_per_mm == 1.9
+    detect_lines(view, base, job_hints(job()))
+    assert seen[-1] == (700, 1050)
 
 
 def test_inline_worker_reports_errors_as_a_sentence():

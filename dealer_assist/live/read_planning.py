@@ -29,15 +29,16 @@ from dealer_assist.live.tracker import quad_iou_mm
 from dealer_assist.live.worker import JobKind, ReadJob, note_box_around_print
 from dealer_assist.vision.geometry import NOTE_SIZE_MM
 
-__all__ = ["ReadPlanning", "READ_VALUE", "SCAN_PX_PER_MM", "SCAN_TILE_PX", "SCAN_LINE_MARGIN_MM"]
+__all__ = ["ReadPlanning", "READ_VALUE", "DETECT_PX_PER_MM", "SCAN_TILE_PX", "SCAN_LINE_MARGIN_MM"]
 
-#: Scale range (px/mm) of the start-up scan's views, which look for serial-sized text lines only (the
-#: places where lines are found are then read at the read scale): the camera's own scale, kept within
-#: it. On bench_live.py's windows (a camera of 1.9 px/mm), the text detector found all 54 of the
+#: Scale range (px/mm) the text detector looks for serial-sized lines at: the start-up scan's views
+#: (lines only; the places where lines are found are then read), and, with
+#: ``LiveOptions.detect_at_camera_scale``, every read's view shrunk to it (the lines found are recognised
+#: in the view at the read scale): the camera's own scale, kept within this range. On bench_live.py's windows (a camera of 1.9 px/mm), the text detector found all 54 of the
 #: serial prints lying face up in the six windows at 1.9 px/mm, as at 2.4 and 3.5 px/mm, for 0.3 and
 #: 0.6 of the CPU of 2.4 and 3.5 px/mm (the scan at the read scale cost 2.2-3.8 s of CPU per tile,
 #: 19-24 s a window, and held up the first notes dealt).
-SCAN_PX_PER_MM = (1.9, 2.4)
+DETECT_PX_PER_MM = (1.9, 2.4)
 #: Side (px) of a scan view at most: the detector's input (:func:`~.worker.make_reader`'s
 #: ``det_max_side``), so that no scan view is shrunk before detection.
 SCAN_TILE_PX = 1536
@@ -71,11 +72,13 @@ class ReadPlanning:
         other reads for every note the view shows whole."""
         scan = kind is JobKind.SCAN
         region = self._region(core, SCAN_LINE_MARGIN_MM if scan else None)
-        scale = self.scan_px_per_mm if scan else self.read_px_per_mm
+        scale = self.detect_px_per_mm if scan else self.read_px_per_mm
         image = warp_region(frame.image, self.profile, region, scale)
+        detect = self.detect_px_per_mm if (self.options.detect_at_camera_scale and not scan
+                                           and self.detect_px_per_mm < scale) else None
         self._job_id += 1
         return ReadJob(self._job_id, frame.index, frame.time_s, kind, region, core if scan else region,
-                       scale, image, tuple(hints), tuple(track_ids), still, tuple(blanks), hints_upright)
+                       scale, image, tuple(hints), tuple(track_ids), still, tuple(blanks), hints_upright, detect)
 
     def _queue_scan(self, frame: Frame) -> None:
         """Search every zone the camera sees for notes: views of at most :data:`SCAN_TILE_PX` px at the
@@ -93,7 +96,7 @@ class ReadPlanning:
         ys, xs = np.nonzero(mask)
         s = tv.px_per_mm
         box = (xs.min() / s, ys.min() / s, (xs.max() + 1) / s, (ys.max() + 1) / s)
-        side = SCAN_TILE_PX / self.scan_px_per_mm - 2 * SCAN_LINE_MARGIN_MM
+        side = SCAN_TILE_PX / self.detect_px_per_mm - 2 * SCAN_LINE_MARGIN_MM
         for core in tiles(box, side):
             x0, y0, x1, y1 = tv.to_px(core)
             if not mask[y0:y1, x0:x1].any():

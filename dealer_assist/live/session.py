@@ -34,7 +34,7 @@ import numpy as np
 from dealer_assist.calibration.resolution import below_floor_sentence, zones_below_floor
 from dealer_assist.live.frame_source import Frame
 from dealer_assist.live.changes import ChangeDetector, TopView, source_px_per_mm
-from dealer_assist.live.read_planning import SCAN_PX_PER_MM, ReadPlanning
+from dealer_assist.live.read_planning import DETECT_PX_PER_MM, ReadPlanning
 from dealer_assist.live.regions import inside_quad
 from dealer_assist.live.commands import Command
 from dealer_assist.live.croupier import apply_command
@@ -74,6 +74,9 @@ class LiveOptions:
             often (source seconds), when the worker has nothing else to do and nothing moves over
             it: notes are read until they settle while the table is still; None: never. Such a
             read looks for the note's prints afresh (the places a failed read left may be wrong).
+        detect_at_camera_scale: every read's text detector looks for lines in its view shrunk to the
+            detection scale (:data:`~.read_planning.DETECT_PX_PER_MM`: the camera's own), the lines found
+            recognised in the view itself; False: the detector sees the view at the read scale.
         auto_new_hand: when a decided hand's notes have all been taken off the table, the next hand starts.
         ocr: False to run without reading (serials typed by the croupier only).
     """
@@ -86,6 +89,7 @@ class LiveOptions:
     margin_mm: float = 15.0
     tile_mm: float = 300.0
     recheck_s: float | None = 0.2
+    detect_at_camera_scale: bool = True
     auto_new_hand: bool = True
     ocr: bool = True
 
@@ -123,8 +127,8 @@ class LiveSession(ReadPlanning):
         self.frame: Frame | None = None
         self.frames = 0
         self.read_px_per_mm: float | None = None
-        #: the start-up scan's scale (px/mm; :data:`SCAN_PX_PER_MM`)
-        self.scan_px_per_mm: float | None = None
+        #: the text detector's scale (px/mm; :data:`DETECT_PX_PER_MM`)
+        self.detect_px_per_mm: float | None = None
         #: (width, height) px of the frames, and the camera's px/mm over the table (lowest, highest zone)
         self.frame_size: tuple[int, int] | None = None
         self.scale_px_per_mm: tuple[float, float] | None = None
@@ -227,7 +231,7 @@ class LiveSession(ReadPlanning):
         src = source_px_per_mm(self.profile, size)
         lo, hi = READ_PX_PER_MM
         self.read_px_per_mm = self.options.read_px_per_mm or float(np.clip(src, lo, hi))
-        self.scan_px_per_mm = min(self.read_px_per_mm, float(np.clip(src, *SCAN_PX_PER_MM)))
+        self.detect_px_per_mm = min(self.read_px_per_mm, float(np.clip(src, *DETECT_PX_PER_MM)))
         self.frame_size = size
         # the camera's scale over the table: the board's and every seat's centre (far seats are lower)
         scales = [source_px_per_mm(self.profile, size, np.asarray(z.polygon_mm, np.float64).mean(axis=0))

@@ -71,6 +71,8 @@ class ReadJob:
         hints_mm: for a confirm read, the known print quads ``(4, 2)`` in table mm.
         hints_upright: those quads are upright as a read that gave the serial left them (read that
             way first); False: their way up is unsettled (each is read both ways up).
+        detect_px_per_mm: the scale the text detector looks for lines at (the view shrunk to it;
+            :class:`~dealer_assist.vision.model.ReadHints`); None: the view's own.
         track_ids: the tracks this job was made for (confirm reads).
         still: nothing moved over the region when the frame was taken.
         blank_rects_mm: note-shaped changes (``(4, 2)`` mm) that became a
@@ -90,6 +92,7 @@ class ReadJob:
     still: bool = True
     blank_rects_mm: tuple[np.ndarray, ...] = ()
     hints_upright: bool = True
+    detect_px_per_mm: float | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", JobKind(self.kind))  # "confirm" is taken as JobKind.CONFIRM
@@ -137,7 +140,7 @@ def job_hints(job: ReadJob) -> ReadHints:
     # a known note's prints come from a read that settled their way up (the tracker keeps the prints a
     # serial was read from): each is recognised that way up first
     return ReadHints(px_per_mm=job.px_per_mm, print_quads=quads, refine_quad=False,
-                     prints_upright=quads is not None and job.hints_upright)
+                     prints_upright=quads is not None and job.hints_upright, detect_px_per_mm=job.detect_px_per_mm)
 
 
 def read_region(reader, job: ReadJob) -> tuple[Observation, ...]:

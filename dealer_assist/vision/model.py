@@ -199,9 +199,15 @@ class ReadHints:
             each is recognised that way only, without the up/down classifier
             (the other way up too only when that way reads as no serial). Live
             mode's confirm reads of a note read before: half the recognitions.
+        detect_px_per_mm: with ``px_per_mm``, the text detector looks for lines in the image
+            shrunk to this scale (lines found there are read in the image itself): the detector's
+            cost grows with the pixels, and it finds a print's line at the camera's own scale as
+            well as in a view upsampled for recognition (live mode; see
+            :data:`dealer_assist.live.read_planning.DETECT_PX_PER_MM`). None: at the image's scale.
     """
 
     px_per_mm: float | None = None
     print_quads: tuple[np.ndarray, ...] | None = None
     refine_quad: bool = True
     prints_upright: bool = False
+    detect_px_per_mm: float | None = None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+import cv2
 import numpy as np
 
 from dealer_assist.vision.geometry import line_frame, quad_size, rectify, rotate_quad_180, upright_line_quad
@@ -25,17 +26,25 @@ def detect_lines(image: np.ndarray, detector, hints: ReadHints | None = None,
 
     With ``hints.print_quads`` those quads are returned as they are (no text
     detection: a confirm read of a known note). Otherwise ``detector.detect``
-    runs; with ``hints.px_per_mm`` only boxes of a serial print's physical size
+    runs (on the image shrunk to ``hints.detect_px_per_mm`` when that is lower
+    than ``hints.px_per_mm``); with ``hints.px_per_mm`` only boxes of a serial print's physical size
     are kept (:attr:`~.params.ReaderParams.print_length_mm`,
     :attr:`~.params.ReaderParams.print_height_mm`), so a header or a
     watermark word is not recognised for nothing.
     """
     if hints is not None and hints.print_quads is not None:
         return [np.asarray(q, np.float32).reshape(4, 2) for q in hints.print_quads]
-    boxes = detector.detect(image)
     if hints is None or not hints.px_per_mm:
-        return list(boxes)
+        return list(detector.detect(image))
     ppm = float(hints.px_per_mm)
+    f = float(hints.detect_px_per_mm) / ppm if hints.detect_px_per_mm else 1.0
+    if f < 0.95:  # detect in the image shrunk to the detection scale; the quads come back at the image's
+        small = cv2.resize(image, (max(1, round(image.shape[1] * f)), max(1, round(image.shape[0] * f))),
+                           interpolation=cv2.INTER_AREA)
+        fx, fy = small.shape[1] / image.shape[1], small.shape[0] / image.shape[0]
+        boxes = [((np.asarray(b, np.float32) + 0.5) / [fx, fy] - 0.5).astype(np.float32) for b in detector.detect(small)]
+    else:
+        boxes = detector.detect(image)
     out = []
     for box in boxes:
         w, h = quad_size(box)
