@@ -25,7 +25,8 @@ from typing import Mapping
 
 from dealer_assist.i18n_phrases import PHRASES
 
-__all__ = ["Lang", "LANGUAGES", "TEXT", "KEYS_HELP", "KEYS_SHORT", "texts", "say", "say_place", "knows",
+__all__ = ["Lang", "LANGUAGES", "TEXT", "KEYS_HELP", "KEYS_SHORT", "texts", "say", "say_place", "knows", "plural",
+           "number", "percent",
            "default_lang", "parse_lang"]
 
 
@@ -399,9 +400,65 @@ def say(text: str, lang: str) -> str:
                 value = say(value, lang)
             elif name.startswith("place"):
                 value = _place(value)
+            elif name.startswith("list"):  # "a, b or c", "a and b"
+                value = value.replace(" or ", " или ").replace(" and ", " и ")
+            elif name.startswith("times"):  # "twice", "3 times"
+                count = 2 if value == "twice" else int(value.split()[0])
+                value = "дважды" if count == 2 else f"{count} {plural(count, lang, 'раз', 'раза', 'раз')}"
             values[name] = value
+        template = _PLURAL_SLOT.sub(lambda p: plural(int(values[p[1]]), lang, *p[2].split("|")), template)
         return template.format(**values)
     return text
+
+
+_PLURAL_SLOT = re.compile(r"\{(\w+)~([^}]+)\}")  # {n~купюра|купюры|купюр} in a sentence's template
+
+#: Between groups of three digits (ru: a narrow no-break space, as Russian typesetting groups numbers).
+GROUP_SEPARATOR = {"en": ",", "ru": "\u202f"}
+#: The decimal separator (ru: a comma; a comma between digits never groups them in Russian).
+DECIMAL_SEPARATOR = {"en": ".", "ru": ","}
+
+
+def plural(n: int, lang: str, one: str, few: str, many: str | None = None) -> str:
+    """The form of a counted word for ``n``: Russian has three (1 купюра, 2 купюры, 5 купюр; 11–14 take the
+    third), English two (``few`` is the plural, ``many`` defaults to it).
+
+    >>> [plural(n, "ru", "раздача", "раздачи", "раздач") for n in (1, 2, 5, 11, 21, 22, 112)]
+    ['раздача', 'раздачи', 'раздач', 'раздач', 'раздача', 'раздачи', 'раздач']
+    >>> plural(1, "en", "hand", "hands"), plural(3, "en", "hand", "hands")
+    ('hand', 'hands')
+    """
+    many = few if many is None else many
+    n = abs(int(n))
+    if lang != "ru":
+        return one if n == 1 else few
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
+def number(value: float | int, lang: str, decimals: int = 0) -> str:
+    """``value`` as the language writes numbers: the one formatting of counts and decimals for every output.
+
+    >>> number(9999995, "en"), number(9999995, "ru"), number(2.4, "ru", 1), number(1234.5, "en", 2)
+    ('9,999,995', '9\u202f999\u202f995', '2,4', '1,234.50')
+    """
+    text = f"{value:,.{decimals}f}"
+    if lang == "en":
+        return text
+    return text.replace(",", "\0").replace(".", DECIMAL_SEPARATOR[lang]).replace("\0", GROUP_SEPARATOR[lang])
+
+
+def percent(fraction: float, lang: str, decimals: int = 2) -> str:
+    """A probability as a percentage: ``'10.00%'``; Russian ``'10,00 %'`` (a no-break space before the sign).
+
+    >>> percent(0.1, "en"), percent(0.1, "ru"), percent(1, "ru", 0)
+    ('10.00%', '10,00\xa0%', '100\xa0%')
+    """
+    shown = number(fraction * 100, lang, decimals)
+    return f"{shown}%" if lang == "en" else f"{shown}\u00a0%"
 
 
 def knows(text: str) -> bool:

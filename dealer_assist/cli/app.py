@@ -30,6 +30,8 @@ def _no_type_names_in_help() -> None:
 
 _no_type_names_in_help()
 
+from dealer_assist.cli import localize  # noqa: E402,F401  (--help and usage errors in the command's language)
+
 app = typer.Typer(
     name="dealer-assist",
     help=(

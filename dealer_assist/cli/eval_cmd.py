@@ -24,7 +24,7 @@ from dealer_assist.cli.app import app
 from dealer_assist.cli.options import game_option, lang_option, resolve_lang, tie_policy_option, zero_joker_option, echo_err
 from dealer_assist.cli.output import (WARNINGS_SHOWN, OutputError, json_line, line_error, output_errors, report_console,
                                       write_stdout)
-from dealer_assist.i18n import Lang, texts
+from dealer_assist.i18n import Lang, say, texts
 from dealer_assist.render import render_showdown, safe_text
 from dealer_assist.rules import Game, Showdown, TiePolicy, ZeroJoker, result_to_json
 
@@ -130,20 +130,21 @@ class _Warnings:
     """The duplicate-serial warnings of a run: the first :data:`~dealer_assist.cli.output.WARNINGS_SHOWN` said
     at once on stderr, beside their hand; the rest counted and said in one line at the end."""
 
-    def __init__(self) -> None:
+    def __init__(self, lang: str = "en") -> None:
         self.said = self.more = 0
+        self.lang = lang
 
     def say(self, warning: str) -> None:
         if self.said < WARNINGS_SHOWN:
             self.said += 1
-            echo_err(safe_text(warning))
+            echo_err(safe_text(say(warning, self.lang)))
         else:
             self.more += 1
 
     def close(self) -> None:
         if self.more:
-            echo_err(f"warning: and {self.more} more serial(s) seen in two places of one hand "
-                       f"(--reject-duplicates refuses such hands).")
+            echo_err(say(f"warning: and {self.more} more serial(s) seen in two places of one hand "
+                         f"(--reject-duplicates refuses such hands).", self.lang))
 
 
 def _emit(number: Optional[int], showdown: Showdown, as_json: bool, lang: str, title: Optional[str],
@@ -160,14 +161,14 @@ def _emit(number: Optional[int], showdown: Showdown, as_json: bool, lang: str, t
         if warnings is not None:
             warnings.say(warning)
         else:
-            echo_err(safe_text(warning))
+            echo_err(safe_text(say(warning, lang)))
 
 
 
 def _evaluate_file(path: str, as_json: bool, lang: str, exact: bool, reject_duplicates: bool) -> tuple[int, int]:
     """Evaluate and print every line of ``path`` in order; return how many lines held something, and how many were bad."""
     seen = bad = 0
-    warnings = _Warnings()
+    warnings = _Warnings(lang)
     try:
         for result in evaluate_lines(numbered_lines(path), exact, reject_duplicates):
             seen += result.is_text

@@ -18,7 +18,7 @@ from rich.text import Text
 from dealer_assist.app.typed_hands import HandsFileError, line_json, numbered_lines
 from dealer_assist.cli.app import app
 from dealer_assist.cli.options import lang_option, resolve_lang, echo_err
-from dealer_assist.i18n import Lang, texts
+from dealer_assist.i18n import Lang, say, texts
 from dealer_assist.cli.output import OutputError, json_line, line_error, output_errors, report_console, write_stdout
 from dealer_assist.render import name_text, percent, serial_text
 from dealer_assist.rules.errors import HandError
@@ -203,11 +203,11 @@ def _odds_file(path: str, as_json: bool, exact: bool, lang: str = "en") -> tuple
                 sys.stdout.flush()
             except OSError as error:
                 raise OutputError() from error
-        _warn_duplicates(number, hand, unknown)
+        _warn_duplicates(number, hand, unknown, lang)
     return seen, bad
 
 
-def _warn_duplicates(number: int, hand: Hand, unknown: frozenset[tuple[str, int]]) -> None:
+def _warn_duplicates(number: int, hand: Hand, unknown: frozenset[tuple[str, int]], lang: str = "en") -> None:
     """One stderr line per serial seen in two places (it is taken out of the deck once)."""
     stand_ins = {f"players[{i}].pocket[{j}]" for i, p in enumerate(hand.players) for j in (0, 1)
                  if (p.name, j) in unknown}
@@ -215,5 +215,5 @@ def _warn_duplicates(number: int, hand: Hand, unknown: frozenset[tuple[str, int]
         fields = [f for f in fields if f not in stand_ins]
         if len(fields) > 1:
             places = ", ".join(fields[:-1]) + " and " + fields[-1]
-            echo_err(f"warning: line {number}: serial {serial} appears in {places}; one note cannot lie in two "
-                       f"places (it is taken out of the deck once).")
+            echo_err(say(f"warning: line {number}: serial {serial} appears in {places}; one note cannot lie in two "
+                         f"places (it is taken out of the deck once).", lang))

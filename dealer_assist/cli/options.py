@@ -83,15 +83,12 @@ def choice(enum: type[E], text: str) -> E:
     """``text`` as a member of ``enum``: any case, surrounding spaces ignored.
 
     Raises:
-        ValueError: one sentence with the values, e.g. "must be off, per-zero or once, not 'on'.
-            Values: off, per-zero, once (any case)."
+        ValueError: one sentence naming the values once, e.g. "must be off, per-zero or once, not 'on'."
     """
     try:
         return enum(str(text).strip().lower())
     except ValueError:
-        values = [m.value for m in enum]
-        raise ValueError(f"must be {option_choices(enum)}, not {short_value(repr(str(text)))}. "
-                         f"Values: {', '.join(values)} (any case).") from None
+        raise ValueError(f"must be {option_choices(enum)}, not {short_value(repr(str(text)))}.") from None
 
 
 def _parser(enum: type[E]) -> Callable[[Any], E]:
