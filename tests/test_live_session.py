@@ -268,3 +268,43 @@ def test_a_note_still_unreadable_after_its_attempts_is_read_again_now_and_then()
     assert results[None] == (None, 6)
     # rechecks are rare: about one a second, not one a frame
     assert results[1.0][1] <= 6 + 5
+
+
+def test_live_frames_of_one_print_never_trust_a_fanned_note():
+    # issue 21, the one-print rule in live mode: a fanned pocket note shows one print; every frame's read
+    # finds the same 7 digits there and the reader does not trust them alone. However many frames are
+    # read, the seat's note stays without a serial and the hand undecided; when its second print shows
+    # (the reader trusts it in two frames), it is trusted
+    profile = plain_profile(SIZE, SEATS)
+    zones = {z.name: z for z in profile.table.zones}
+    table = Table(profile)
+    hidden = {"on": True}
+    why = "only one print shows the serial (4444444) and the engines are not sure of every digit; check it by eye"
+
+    def read(job):
+        out = []
+        for ob in table.read(job):
+            if job.kind is JobKind.SCAN or not hidden["on"]:
+                out.append(ob)
+                continue
+            p = ob.print_quads_mm[0]
+            out.append(Observation(ob.quad_mm, None, 0.0, "unreadable", why, (p,), p.mean(axis=0), placed=True,
+                                   disputed=("4444444",)))
+        return out
+
+    session = LiveSession(profile, TableState(tuple(SEATS), 4), InlineWorker(read=read), LiveOptions())
+    run(session, table, [0, 1])
+    c = zones["P1"].centre_mm
+    table.notes["4444444"] = (c[0] - NOTE_SIZE_MM[0] / 2, c[1] - NOTE_SIZE_MM[1] / 2)
+    run(session, table, list(range(2, 30)))
+    (track,) = list(session.tracker)
+    assert len(track.reads) >= 4  # read again and again (frames of one print)
+    assert track.serial is None and track.status == "unreadable"
+    assert not any(e.kind == "trusted" for e, _ in session.events)
+    assert "4444444" not in [n.serial for n in session.notes()]
+    hidden["on"] = False
+    table.hand = (c[0], c[1])  # the player's hand moves: the note is read again where it changed
+    run(session, table, [30])
+    table.hand = None
+    run(session, table, list(range(31, 40)))
+    assert [t.serial for t in session.tracker] == ["4444444"]
