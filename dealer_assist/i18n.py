@@ -25,8 +25,8 @@ from typing import Mapping
 
 from dealer_assist.i18n_phrases import PHRASES
 
-__all__ = ["Lang", "LANGUAGES", "TEXT", "KEYS_HELP", "KEYS_SHORT", "texts", "say", "say_place", "knows", "plural",
-           "number", "percent",
+__all__ = ["Lang", "LANGUAGES", "TEXT", "KEYS_HELP", "KEYS_SHORT", "texts", "say", "say_place", "knows", "plural", "counted",
+           "number",
            "default_lang", "parse_lang"]
 
 
@@ -78,7 +78,7 @@ TEXT: dict[str, dict[str, str]] = {
         "review_head": "needs review", "review_image": "image", "review_seat": "seat", "review_serial": "serial",
         "review_confidence": "confidence", "summary": "Summary", "summary_hand": "hand", "summary_status": "status",
         "summary_winners": "winners", "scored": "scored", "needs_review": "needs review",
-        "hands_scored": "{scored} of {total} hands scored",
+        "hands_scored": "{scored} of {total} {total~hand|hands} scored", "reading_photos": "reading photos",
         # live mode's dashboard: states said plainly (a face-down note is not a failure)
         "profile": "profile", "cam_ok": "ok", "cam_lost": "lost", "cam_ended": "recording ended",
         "cam_starting": "starting", "ocr_idle": "idle", "ocr_reading": "reading", "ocr_queued": "{n} queued",
@@ -192,6 +192,8 @@ TEXT: dict[str, dict[str, str]] = {
         "prompt_chips": "the seat and its chips, e.g. {seat} 25", "prompt_line": "a command, e.g. fold {seat}",
         "confirm_quit": "Hand {n} is not decided: press q again to quit and log it as abandoned; any other key "
                         "goes on with it.",
+        "confirm_quit_unlogged": "Hand {n} is not decided: press q again to quit without it (--no-log: it is not "
+                                 "logged); any other key goes on with it.",
     },
     "ru": {
         "playing_position": "Игровое место", "position_letter": "P", "random": "случайно",
@@ -222,7 +224,8 @@ TEXT: dict[str, dict[str, str]] = {
         "review_head": "требует проверки", "review_image": "снимок", "review_seat": "место",
         "review_serial": "номер", "review_confidence": "уверенность", "summary": "Итог", "summary_hand": "раздача",
         "summary_status": "статус", "summary_winners": "победители", "scored": "оценена",
-        "needs_review": "требует проверки", "hands_scored": "{scored} из {total} раздач оценено",
+        "needs_review": "требует проверки", "hands_scored": "{scored} из {total} {total~раздачи|раздач|раздач} {scored~оценена|оценены|оценено}",
+        "reading_photos": "чтение снимков",
         "profile": "профиль", "cam_ok": "работает", "cam_lost": "потеряна", "cam_ended": "запись закончилась",
         "cam_starting": "запускается", "ocr_idle": "ждёт", "ocr_reading": "читает", "ocr_queued": "в очереди {n}",
         "ocr_off": "выкл. (номера вводит крупье)", "ocr_error": "ошибка", "ocr_loading": "загружает модели",
@@ -329,6 +332,8 @@ TEXT: dict[str, dict[str, str]] = {
         "prompt_chips": "место и его фишки, например {seat} 25", "prompt_line": "команда, например fold {seat}",
         "confirm_quit": "Раздача {n} не решена: нажмите q ещё раз, чтобы выйти и записать её как брошенную; любая "
                         "другая клавиша продолжит её.",
+        "confirm_quit_unlogged": "Раздача {n} не решена: нажмите q ещё раз, чтобы выйти без неё (--no-log: в "
+                                 "журнал она не записывается); любая другая клавиша продолжит её.",
     },
 }
 
@@ -451,14 +456,17 @@ def number(value: float | int, lang: str, decimals: int = 0) -> str:
     return text.replace(",", "\0").replace(".", DECIMAL_SEPARATOR[lang]).replace("\0", GROUP_SEPARATOR[lang])
 
 
-def percent(fraction: float, lang: str, decimals: int = 2) -> str:
-    """A probability as a percentage: ``'10.00%'``; Russian ``'10,00 %'`` (a no-break space before the sign).
+def counted(template: str, lang: str, **values: int | str) -> str:
+    """``template`` (a :data:`TEXT` entry) filled in, its counted words in the right form:
+    ``{n~купюра|купюры|купюр}`` is the form for the value ``n`` (:func:`plural`).
 
-    >>> percent(0.1, "en"), percent(0.1, "ru"), percent(1, "ru", 0)
-    ('10.00%', '10,00\xa0%', '100\xa0%')
+    >>> counted(texts("ru")["hands_scored"], "ru", scored=1, total=1)
+    '1 из 1 раздачи оценена'
+    >>> counted(texts("ru")["hands_scored"], "ru", scored=5, total=7), counted(texts("en")["hands_scored"], "en", scored=1, total=1)
+    ('5 из 7 раздач оценено', '1 of 1 hand scored')
     """
-    shown = number(fraction * 100, lang, decimals)
-    return f"{shown}%" if lang == "en" else f"{shown}\u00a0%"
+    template = _PLURAL_SLOT.sub(lambda p: plural(int(values[p[1]]), lang, *p[2].split("|")), template)
+    return template.format(**values)
 
 
 def knows(text: str) -> bool:

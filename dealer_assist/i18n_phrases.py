@@ -50,6 +50,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"(?P<n>\d+) player\(s\) given; a hand needs at least 2 \(repeat --player\)\.",
      "игроков указано: {n}; раздаче нужно не меньше 2 (повторите --player)."),
     (r"(?P<p>.+): no such folder\.", "{p}: такой папки нет."),
+    (r"(?P<p>.+): holds no hand folder \(no images found in it or its sub-folders\)\.",
+     "{p}: в ней нет папки раздачи (ни в ней, ни во вложенных папках не найдено снимков)."),
     (r"(?P<p>.+): not an image that can be decoded \(corrupt or unsupported format\)\.",
      "{p}: это не изображение, которое можно прочитать (файл повреждён или формат не поддерживается)."),
     # live: the croupier's commands (live/session.py, live/commands.py)

@@ -78,23 +78,29 @@ def name_text(value: object, style: str = "") -> Text:
     return Text(safe_text(value), style=style, overflow="fold")
 
 
-def percent(p: float, digits: int = 2) -> str:
+def percent(p: float, digits: int = 2, lang: str = "en") -> str:
     """A probability for people: ``"42.13%"`` (``digits`` decimals); ``"<0.01%"`` / ``">99.99%"``
-    when rounding would show 0% or 100% for what is not exactly so.
+    when rounding would show 0% or 100% for what is not exactly so. Russian writes ``"42,13 %"``
+    (decimal comma, a no-break space before the sign: :func:`dealer_assist.i18n.number`).
 
     >>> percent(0.42131), percent(0.0), percent(1.0), percent(2e-7), percent(1 - 2e-7), percent(0.99, 1)
     ('42.13%', '0%', '100%', '<0.01%', '>99.99%', '99.0%')
+    >>> percent(0.1, lang="ru"), percent(1.0, lang="ru")
+    ('10,00\xa0%', '100\xa0%')
     """
+    from dealer_assist.i18n import number
+
+    sign = "%" if lang == "en" else "\u00a0%"
     if p == 0:
-        return "0%"
+        return "0" + sign
     if p == 1:
-        return "100%"
+        return "100" + sign
     least = 0.5 * 10 ** -(digits + 2)
     if p < least:
-        return f"<{10 ** -digits:.{digits}f}%"
+        return f"<{number(10 ** -digits, lang, digits)}{sign}"
     if p > 1 - least:
-        return f">{100 - 10 ** -digits:.{digits}f}%"
-    return f"{100 * p:.{digits}f}%"
+        return f">{number(100 - 10 ** -digits, lang, digits)}{sign}"
+    return f"{number(100 * p, lang, digits)}{sign}"
 
 
 def class_name(hand_class: HandClass, lang: str = "en") -> str:

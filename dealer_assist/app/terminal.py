@@ -151,7 +151,8 @@ class Croupier:
         from dealer_assist.live.commands import CommandName, advise, showdown_answer
 
         session = self.session
-        advice = advise(cmd, session.view(), self.lang, self.armed, confirm_quit)
+        advice = advise(cmd, session.view(), self.lang, self.armed, confirm_quit,
+                        logged=getattr(session, "on_finished", None) is not None)
         self.armed = advice.confirm
         if not advice.run:
             msg, refused = advice.text, True

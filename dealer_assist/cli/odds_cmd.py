@@ -18,7 +18,7 @@ from rich.text import Text
 from dealer_assist.app.typed_hands import HandsFileError, line_json, numbered_lines
 from dealer_assist.cli.app import app
 from dealer_assist.cli.options import lang_option, resolve_lang, echo_err
-from dealer_assist.i18n import Lang, say, texts
+from dealer_assist.i18n import Lang, number, say, texts
 from dealer_assist.cli.output import OutputError, json_line, line_error, output_errors, report_console, write_stdout
 from dealer_assist.render import name_text, percent, serial_text
 from dealer_assist.rules.errors import HandError
@@ -85,16 +85,18 @@ EXACT_COUNT_LIMIT = 10 ** 9
 def deal_count(n: int, lang: str = "en") -> str:
     """A number of deals for people: ``"1,368"``; ``"about 1.0 × 10^21"`` above :data:`EXACT_COUNT_LIMIT`.
 
-    >>> deal_count(1368), deal_count(999_998_500_000_739_999_880)
-    ('1,368', 'about 1.0 × 10^21')
+    Russian groups digits with narrow no-break spaces and writes a decimal comma (:func:`~dealer_assist.i18n.number`).
+
+    >>> deal_count(1368), deal_count(999_998_500_000_739_999_880), deal_count(9_999_995, "ru")
+    ('1,368', 'about 1.0 × 10^21', '9\u202f999\u202f995')
     """
     if n <= EXACT_COUNT_LIMIT:
-        return f"{n:,}"
+        return number(n, lang)
     exponent = len(str(n)) - 1
     mantissa = n / 10 ** exponent
     if round(mantissa, 1) >= 10:
         mantissa, exponent = mantissa / 10, exponent + 1
-    return f"{texts(lang)['about']} {mantissa:.1f} × 10^{exponent}"
+    return f"{texts(lang)['about']} {number(mantissa, lang, 1)} × 10^{exponent}"
 
 
 def render_odds(hand: Hand, odds: AllInOdds, unknown: frozenset[tuple[str, int]], title: str | None = None,
@@ -123,10 +125,10 @@ def render_odds(hand: Hand, odds: AllInOdds, unknown: frozenset[tuple[str, int]]
             if j:
                 pocket.append(" ")
             pocket.append("???????" if (player.name, j) in unknown else serial_text(serial, p))
-        row = [name_text(player.name), pocket, percent(result.win), percent(result.tie)]
+        row = [name_text(player.name), pocket, percent(result.win, lang=lang), percent(result.tie, lang=lang)]
         status = _STATUS.get(result.status)
         table.add_row(*row, *([t[status] if status else ""] if statuses else []))
-    caption = Text(t["odds_shared"].format(p=percent(float(odds.split_exact))))
+    caption = Text(t["odds_shared"].format(p=percent(float(odds.split_exact), lang=lang)))
     if odds.board_unknown:
         caption.append(" · " + t["odds_deals"].format(n=deal_count(odds.deals, lang)))
     heading = [Text(title, style="bold")] if title else []
@@ -149,8 +151,8 @@ def render_indian_odds(hand: Hand, odds: IndianOdds, unknown: frozenset[tuple[st
     for player, own, seen in zip(hand.players, odds.players, odds.spectator):
         note = Text("???????") if (player.name, 0) in unknown or not player.pocket else serial_text(player.pocket[0], p)
         status = _STATUS.get(own.status)
-        table.add_row(name_text(player.name), note, percent(own.win), percent(own.tie), percent(seen.win),
-                      percent(seen.tie), *([t[status] if status else ""] if statuses else []))
+        table.add_row(name_text(player.name), note, percent(own.win, lang=lang), percent(own.tie, lang=lang),
+                      percent(seen.win, lang=lang), percent(seen.tie, lang=lang), *([t[status] if status else ""] if statuses else []))
     heading = [Text(title, style="bold")] if title else []
     return Group(*heading, Text(t["indian_header"].format(p=p)), table, Text(t["indian_own_legend"]))
 

@@ -28,7 +28,7 @@ from dealer_assist.cli.options import (echo_err,
 )
 from dealer_assist.cli.output import report_console
 from dealer_assist.cli.score_report import hand_report, summary
-from dealer_assist.i18n import Lang
+from dealer_assist.i18n import Lang, texts
 from dealer_assist.render import safe_text
 from dealer_assist.rules import Game, TiePolicy, ZeroJoker
 
@@ -91,7 +91,7 @@ def score_command(
         plan = plan_score(paths, options)
     except InputError as exc:
         fail(str(exc), lang=lang)
-    with Progress(TextColumn("reading photos"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+    with Progress(TextColumn(texts(lang)["reading_photos"]), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err, transient=True) as bar:
         task = bar.add_task("read", total=plan.photo_count)
         scores = run_score(plan, options, progress=lambda: bar.advance(task))

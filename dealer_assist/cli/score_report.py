@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from dealer_assist.app.verdicts import HandScore, Verdict
-from dealer_assist.i18n import say, texts
+from dealer_assist.i18n import counted, say, texts
 from dealer_assist.render import name_text, render_showdown, safe_text
 
 __all__ = ["hand_report", "summary"]
@@ -58,5 +58,5 @@ def summary(scores: Sequence[HandScore], lang: str) -> Table:
         table.add_row(name_text(Path(sc.folder).name), Text(t[sc.status], style=style),
                       name_text(sc.settings.get("position", "?")), name_text(winners))
     scored = sum(s.status == Verdict.SCORED for s in scores)
-    table.caption = t["hands_scored"].format(scored=scored, total=len(scores))
+    table.caption = counted(t["hands_scored"], lang, scored=scored, total=len(scores))
     return table

@@ -200,7 +200,7 @@ class Advice:
 
 
 def advise(cmd: Command, view: TableView, lang: str = "en", armed: Command | None = None,
-           confirm_quit: bool = False) -> Advice:
+           confirm_quit: bool = False, logged: bool = True) -> Advice:
     """Check a croupier's command against the hand before it is applied (pure).
 
     * ``showdown`` on a hand in which no note was seen and no seat is in is refused with a
@@ -210,7 +210,8 @@ def advise(cmd: Command, view: TableView, lang: str = "en", armed: Command | Non
       given next (``armed``) goes ahead;
     * with ``confirm_quit`` (a key pressed on the dashboard, not a scripted command line), ``quit``
       while a hand is open (something happened in it and it is not decided) is applied only when
-      given twice in a row: the hand would be logged as abandoned.
+      given twice in a row: the hand would be logged as abandoned (``logged=False``, ``--no-log``: the
+      sentence says it is lost, not logged).
 
     >>> from dealer_assist.live.table_state import TableState
     >>> from dealer_assist.live.table_view import table_view
@@ -225,7 +226,8 @@ def advise(cmd: Command, view: TableView, lang: str = "en", armed: Command | Non
     if cmd.name is CommandName.QUIT:
         if not confirm_quit or armed == cmd or view.complete or not view.eventful:
             return Advice(True)
-        return Advice(False, t["confirm_quit"].format(n=s.hand_number), confirm=cmd)
+        key = "confirm_quit" if logged else "confirm_quit_unlogged"
+        return Advice(False, t[key].format(n=s.hand_number), confirm=cmd)
     if cmd.name is CommandName.SHOWDOWN and not s.showdown_called:
         if not view.all_slots and not any(seat.in_hand for seat in view.seats):
             return Advice(False, t["showdown_empty"])
