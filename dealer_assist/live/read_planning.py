@@ -4,7 +4,8 @@ The order is by value, for a worker that cannot read everything at once (two cor
 :meth:`ReadPlanning._next_job`): note-shaped changes and changes at known notes (newest
 first: where a note was just put down), then another read of a note whose serial was read
 but is not settled, in a zone in play (:data:`READ_VALUE`), then the start-up scan of every
-zone (the table as it lay when live mode started; a tile is read from the newest frame),
+zone (the table as it lay when live mode started, searched for serial-sized text lines at the
+camera's scale, from the newest frame; the places where lines are found are then read as changes),
 then other changes (a hand, part of a note), then notes whose reads gave no serial (those
 in play first), then a second look at a note-shaped change where no serial was seen (a note face down: it stays
 so until it changes), then places read without finding a note, and last, when nothing else
@@ -13,7 +14,7 @@ note is never read again unless its place changes.
 
 The mixin uses the session's state: ``profile``, ``table``, ``options``, ``tracker``,
 ``frame``/``_prev``, ``_changes``, ``_topview``, ``queue``, ``_confirmed``, ``_retries``
-and ``read_px_per_mm``.
+``read_px_per_mm`` and ``detect_px_per_mm``.
 """
 
 from __future__ import annotations
@@ -50,8 +51,9 @@ SCAN_LINE_MARGIN_MM = 35.0
 #: a serial read but not yet trusted in a zone still in play; no serial yet (the reads disagreed,
 #: or digits were unsure); the same outside play (a folded seat, a seat sitting out, no zone); a
 #: note-shaped change where no serial was seen (face down: read again only when nothing else waits).
-#: Measured on bench_live.py (1280x720 windows, 2 cores shared): the start-up scan costs 3-4 s of
-#: CPU a tile and a face-down note's look 1-2 s, a known note's prints 0.1-0.2 s.
+#: Measured on bench_live.py --cpu-clock (1280x720 windows, 2 cores shared, load 5-8): the start-up
+#: scan (text lines only) ~2 s of CPU a window, a read of a changed place ~0.3 s, a known note's
+#: prints 0.1-0.2 s.
 READ_VALUE = {"pending": 0, "unreadable": 1, "out_of_format": 1, "blank": 3}
 #: :data:`READ_VALUE` of a note outside play (added to its own, up to the face-down notes' value).
 OUT_OF_PLAY = 2
