@@ -31,6 +31,10 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"and (?P<n>\d+) more serial\(s\) seen in two places of one hand \(--reject-duplicates refuses such hands\)\.",
      "и ещё {n} {n~номер встречается|номера встречаются|номеров встречаются} в двух местах одной раздачи "
      "(--reject-duplicates отказывает таким раздачам)."),
+    # calibrate check: a seat with fewer notes than a player is dealt (cli/calibration_report.py: short_seats)
+    (r"(?P<s>.+?): (?P<f>\d+) of (?P<w>\d+) notes found \(a note whose serial prints are hidden is not seen; in "
+     r"Indian poker a seat holds (?P<i>\d+)\)\.", "{s}: найдено купюр {f} из {w} (купюру со скрытыми номерами не "
+                                                  "видно; в индийском покере у места {i})."),
     # option values refused (cli/options.py: choice, parse_since, whole_chips) and click's own usage errors
     (r"must be (?P<list>.+?), not (?P<q>'.*'|\S+)\.", "должно быть {list}, а не {q}."),
     (r"must be an ISO date or date-time such as (?P<a>\S+) or (?P<b>\S+), not (?P<q>.+)\.",

@@ -201,5 +201,23 @@ def check_table(check: TableCheck, image: str, output: str, lang: str = "en") ->
     caption = name_text(", ".join(f"{z.name}: {counts.get(z.name, 0)}" for z in check.profile.table.zones) + (
         f", {t_['cal_no_zone']}: {counts[None]}" if counts.get(None) else ""), style="dim")
     title = name_text(t_["cal_check_title"].format(image=image, name=check.profile.name, output=output), style="bold")
-    return titled(title, t, caption)
+    short = short_seats(check)
+    if not short:
+        return titled(title, t, caption)
+    return Group(titled(title, t, caption), *(name_text(say(line, lang), style="yellow") for line in short))
+
+
+def short_seats(check: TableCheck) -> list[str]:
+    """One sentence per seat holding some notes but fewer than a Banknote Hold'em player is dealt
+    (:attr:`~dealer_assist.rules.Game.pocket_notes`): a seat with none is taken as not in play."""
+    from dealer_assist.rules import Game
+
+    want = Game.HOLDEM.pocket_notes
+    out = []
+    for zone in check.profile.table.zones:
+        found = check.counts.get(zone.name, 0)
+        if zone.kind == "seat" and 0 < found < want:
+            out.append(f"{zone.name}: {found} of {want} notes found (a note whose serial prints are hidden is not "
+                       f"seen; in Indian poker a seat holds {Game.INDIAN.pocket_notes}).")
+    return out
 
