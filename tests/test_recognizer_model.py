@@ -48,15 +48,15 @@ def test_held_out_figures_reproduce_the_card(card):
     assert top and top[0]["right"] >= 0.98, ev["calibration"]
 
 
-def test_upside_down_print_reads_as_nothing():
+def test_upside_down_print_reads_as_nothing(card):
     """Trained so: a print turned over is no serial, which settles a print's way up."""
     from training.data import real_samples
     from dealer_assist.vision.geometry import rectify
 
     engine = SerialCtcEngine()
-    samples = real_samples("test")[:6]
+    samples = real_samples("test")
     upright = [engine.recognize(rectify(s.image, s.quad)) for s in samples]
     over = [engine.recognize(rectify(s.image, s.quad)[::-1, ::-1].copy()) for s in samples]
-    assert sum(s.text.split()[-1] in r.text for s, r in zip(samples, upright)) >= 5
-    assert sum(any(ch.isdigit() for ch in r.text) and len(r.text) >= 7 for r in over) <= 1
+    assert sum(s.text.split()[-1] in r.text for s, r in zip(samples, upright)) >= card["test"]["clean"]["exact"] - 1
+    assert sum(sum(ch.isdigit() for ch in r.text) >= 7 for r in over) <= 1
     assert preprocess(rectify(samples[0].image, samples[0].quad)).shape == (1, 32, 128)

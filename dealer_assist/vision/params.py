@@ -118,6 +118,22 @@ class ReaderParams:
             showing the letter block apart from the digits, as a 1997-series
             ruble prints it (a Polish note with the same format prints them
             together and was trusted from one print on 9 degraded images).
+        model_engines, model_min_char_prob: the project's own serial model
+            (:class:`~.recognizer.SerialCtcEngine`, a cross-check engine) is
+            heard only when sure: a read of it counts -- votes, disagrees,
+            contradicts or backs a digit -- only when every digit of it has at
+            least ``model_min_char_prob``; an unsure read of it is kept for the
+            person but never blocks a note nor backs one. Its reads never trust
+            a value alone either: a PP-OCR engine (an engine neither in
+            ``model_engines`` nor in ``dispute_ignores``) must read the value
+            on some print of the note too. Measured on the held-out real prints
+            (546 reads of the ``val`` and ``test`` prints, clean and degraded;
+            ``benchmarks/bench_recognizer.py``, models/README.md): at 0.9 none
+            of its reads sure of every digit was 7 other digits (3 at 0.85);
+            on real_hands' hand_06 the earlier model's misread (7273906 for
+            7273916) had the wrong digit at 0.41. With it the degradation
+            subset (``bench_degrade.py --seed 0 --limit 200``) trusts 119 of
+            164, 0 wrong (116 without the model).
 
     Fast path (:mod:`~.fastpath`):
         fast_note_height_px: height of the rectified note the print ROIs are cut from.
@@ -158,6 +174,8 @@ class ReaderParams:
     one_print_spaced: bool = True
     two_print_min_char_prob: float | None = 0.85
     two_print_each_min_char_prob: float | None = 0.8
+    model_engines: frozenset[str] = frozenset({"serial-ctc"})
+    model_min_char_prob: float = 0.9
 
     fast_note_height_px: int = 320
     fast_aspect_tolerance: float = 0.15

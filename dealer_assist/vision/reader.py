@@ -55,7 +55,10 @@ class SerialReader:
             (default :class:`~.ocr.RapidOcrEngine`, PP-OCRv6).
         seconds: cross-check recognizers asked in turn when the prints alone
             do not settle a note (default: :class:`~.ocr.PpOcrV4Engine`, then
-            :class:`~.ocr.TesseractEngine`).
+            the project's serial model :class:`~.recognizer.SerialCtcEngine`
+            -- heard only when sure of every digit, see
+            :func:`~.trust.heard` -- then :class:`~.ocr.TesseractEngine`; the
+            layout fast path and small prints use the first).
         letters: the recognizer asked, both ways up, to read the letters of a
             print whose way up the primary cannot tell (default: Tesseract,
             the one engine here trained on Cyrillic).
@@ -76,11 +79,12 @@ class SerialReader:
                  letters: TextRecognizer | None = None, use_second: bool = True,
                  layout=None, params: ReaderParams = DEFAULT_PARAMS) -> None:
         from dealer_assist.vision.ocr import PpOcrV4Engine, TesseractEngine
+        from dealer_assist.vision.recognizer import SerialCtcEngine
 
         self.primary = primary or RapidOcrEngine()
         tesseract = TesseractEngine()
         if seconds is None:
-            seconds = (PpOcrV4Engine(), tesseract) if use_second else ()
+            seconds = (PpOcrV4Engine(), SerialCtcEngine(), tesseract) if use_second else ()
         self.seconds = tuple(seconds)
         self.letters = letters if letters is not None else (tesseract if use_second else None)
         self.layout = layout

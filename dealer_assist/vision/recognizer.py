@@ -14,10 +14,9 @@ photos cut at run time; it reads ``"АК 1234567"`` (two Cyrillic capitals, a
 space, the digits) and nothing (an empty text) on a print turned upside down
 or mirrored and on other text.
 
-**Not used by the reader yet** (``models/README.md`` says why: as the print
-recognizer it read fewer serials right than PP-OCRv6 on the degradation
-benchmark; as a cross-check one of its misreads sent a real hand to review);
-:mod:`benchmarks.bench_recognizer` measures it.
+The reader asks it as a cross-check engine, after PP-OCRv4 (:class:`~.reader.SerialReader`), and
+hears it only when it is sure of every digit (:func:`~.trust.heard`, ``ReaderParams.model_min_char_prob``);
+a value it reads needs a PP-OCR engine's read too. :mod:`benchmarks.bench_recognizer` measures it.
 """
 
 from __future__ import annotations

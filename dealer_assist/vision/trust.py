@@ -14,16 +14,36 @@ import numpy as np
 from dealer_assist.vision.geometry import note_quad_from_print, note_quad_from_prints
 from dealer_assist.vision.grouping import disputed_values, is_ruble_pair, similar_digits
 from dealer_assist.vision.model import Evidence, NoteRead, NoteStatus, Print
-from dealer_assist.vision.ocr import RapidOcrEngine, TextRecognizer
+from dealer_assist.vision.ocr import LineRead, RapidOcrEngine, TextRecognizer
 from dealer_assist.vision.params import DEFAULT_PARAMS, ReaderParams
 from dealer_assist.vision.serials import SerialKind, SerialText, parse_serial_text
 
-__all__ = ["CYRILLIC_ENGINES", "decide", "odd_length_note", "partial_note", "estimate_quad", "one_print_sure"]
+__all__ = ["CYRILLIC_ENGINES", "decide", "heard", "odd_length_note", "partial_note", "estimate_quad",
+           "one_print_sure"]
 
 #: Engines trained on Cyrillic. The PP-OCR models read Latin and Chinese and
 #: put a look-alike for Я, Л, Ж... ("ВЯ" comes back "BA"), so only letters that
 #: a Cyrillic engine read count.
 CYRILLIC_ENGINES = frozenset({"tesseract"})
+
+
+def heard(r: LineRead, params: ReaderParams = DEFAULT_PARAMS) -> bool:
+    """Whether read ``r`` counts in the decision. Every engine's does, but the project's serial model's
+    (``params.model_engines``) only when every digit of it has at least ``params.model_min_char_prob``:
+    an unsure read of the model never disagrees, contradicts, votes nor backs (see
+    :class:`~.params.ReaderParams`)."""
+    if getattr(r, "engine", None) not in params.model_engines:
+        return True
+    digits = [pr for ch, pr in zip(r.text, r.char_probs or ()) if ch.isdigit()]
+    return bool(digits) and len(digits) == sum(ch.isdigit() for ch in r.text) and \
+        min(digits) >= params.model_min_char_prob
+
+
+def _read(engine: TextRecognizer, crop: np.ndarray, params: ReaderParams) -> tuple[LineRead, list[SerialText]]:
+    """``engine``'s read of ``crop`` with its serial-like runs, none when it is not :func:`heard`
+    (the read itself is kept for the person)."""
+    r = engine.recognize(crop)
+    return r, (parse_serial_text(r.text) if heard(r, params) else [])
 
 
 def _letters(prints: Sequence[Print], serial: str) -> str | None:
@@ -83,8 +103,11 @@ def _laid_out_as_ruble(p: Print, value: str, params: ReaderParams) -> bool:
     a read of exactly ``value`` by any engine, or a CTC engine's read of nearly ``value``
     (:func:`~.grouping.similar_digits`: the PP-OCR models, which often close the gap up, show it
     rarely and then reliably; Tesseract shows a gap even on a Polish note's glued letters when it
-    misreads a digit there, so its read counts only with the digits right)."""
+    misreads a digit there, so its read counts only with the digits right). The serial model's reads
+    do not count (``params.model_engines``: it writes the gap after any two letters it reads)."""
     for r, s in p.serials():
+        if getattr(r, "engine", None) in params.model_engines:
+            continue
         if s.spaced and (s.digits == value or (getattr(r, "char_probs", None) is not None
                                                and similar_digits(s.digits, value, params))):
             return True
@@ -145,6 +168,8 @@ def _contradicted(p: Print, value: str, positions: Sequence[int], params: Reader
     ``value`` is 2744199 contradicts its 7th digit)."""
     out: set[int] = set()
     for r, _ in p.reads:
+        if not heard(r, params):
+            continue
         digits = "".join(ch for ch in r.text if ch.isascii() and ch.isdigit())
         for a in range(len(digits) - len(value) + 1):
             window = digits[a:a + len(value)]
@@ -174,13 +199,12 @@ def _rivals(prints: Sequence[Print], value: str, params: ReaderParams) -> set[st
     return out
 
 
-def _ask(prints: Sequence[Print], engines: Sequence[TextRecognizer]) -> None:
+def _ask(prints: Sequence[Print], engines: Sequence[TextRecognizer], params: ReaderParams) -> None:
     """Have every engine of ``engines`` read each of ``prints`` it has not read yet (the reads are kept)."""
     for p in prints:
         for engine in engines:
             if not any(r.engine == engine.name for r, _ in p.reads):
-                r2 = engine.recognize(p.crop)
-                p.reads.append((r2, parse_serial_text(r2.text)))
+                p.reads.append(_read(engine, p.crop, params))
 
 
 def _check_two_prints(agreeing: list[Print], value: str, seconds: Sequence[TextRecognizer], params: ReaderParams,
@@ -196,7 +220,7 @@ def _check_two_prints(agreeing: list[Print], value: str, seconds: Sequence[TextR
     quad = note_quad_from_prints(top, left)
     unsure, unbacked = _weak_digits(agreeing, value, params)
     if (unsure or unbacked) and seconds:  # the cross-check engines read the prints too
-        _ask(agreeing, seconds)
+        _ask(agreeing, seconds, params)
         if params.strict_rivals and (rivals := _rivals(agreeing, value, params)):
             return _unreadable(quad, f"the reads disagree ({', '.join(sorted(rivals | {value}))})", prints,
                                params), quad
@@ -222,7 +246,7 @@ def _check_one_print(lone: Print, value: str, serial_prints: list[Print], second
     digit, and a read laid out as a ruble's. Returns the refusal, or None when the evidence holds."""
     if params.one_print_min_char_prob is None:
         return _unreadable(quad, f"only one print shows the serial ({value}); check it by eye", prints, params)
-    _ask([lone], seconds)
+    _ask([lone], seconds, params)
     if params.strict_rivals and (rivals := _rivals(serial_prints, value, params)):
         return _unreadable(quad, f"the reads disagree ({', '.join(sorted(rivals | {value}))})", prints, params)
     if one_print_sure(lone, value, params) < params.one_print_engines:
@@ -260,6 +284,9 @@ def decide(prints: list[Print], seconds: Sequence[TextRecognizer] = (),
       - ``ONE_PRINT``: one print only, read as V by ``one_print_engines`` CTC
         engines each sure of every digit (``one_print_min_char_prob``). Two
         models of one family agreeing is not enough: they make the same mistakes;
+
+    * the project's serial model (``model_engines``) is heard only when sure of
+      every digit (:func:`heard`), and V must also be read by a PP-OCR engine;
 
     * and no read of the note disagrees (``strict_rivals``): any other value
       read on a print of the note, an ambiguous print's included, makes it
@@ -334,8 +361,7 @@ def decide(prints: list[Print], seconds: Sequence[TextRecognizer] = (),
             break
         for p in prints:
             if not p.ambiguous and not any(r.engine == engine.name for r, _ in p.reads):
-                r2 = engine.recognize(p.crop)
-                p.reads.append((r2, parse_serial_text(r2.text)))
+                p.reads.append(_read(engine, p.crop, params))
         votes, by_print, by_engine = tally()
 
     serial_prints = [prints[i] for i in voting()]
@@ -360,6 +386,10 @@ def decide(prints: list[Print], seconds: Sequence[TextRecognizer] = (),
         return _unreadable(quad, why, prints, params)
     if runner_up * params.rival_ratio > n:
         return _unreadable(quad, f"the reads disagree ({', '.join(sorted(votes))})", prints, params)
+    readers = {r.engine for q in prints for r, s in q.serials(SerialKind.SERIAL7) if s.digits == value}
+    if readers & params.model_engines and not (readers - params.model_engines - params.dispute_ignores):
+        return _unreadable(quad, f"only the serial model reads {value} surely; a general engine must read it "
+                                 "too", prints, params)
     if small and seconds and not (by_engine[value] - {primary}):
         return _unreadable(quad, f"the print is small and no second engine confirms {value}", prints, params)
     agreeing = [prints[i] for i in sorted(by_print[value])]
