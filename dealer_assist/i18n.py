@@ -298,21 +298,21 @@ TEXT: dict[str, dict[str, str]] = {
         "cal_camera_title": "калибровка камеры → {path}", "cal_table_title": "калибровка стола → {path}",
         "cal_kind": "тип", "cal_kind_board": "борд", "cal_kind_seat": "место", "cal_centre_mm": "центр, мм",
         "cal_in_photo": "на фото", "cal_yes": "да", "cal_of_corners": "{p} углов",
-        "cal_fit": "точек: {n}, RMS {rms} px, стол {w} x {h} мм", "cal_markers_measure": "(по маркерам {w} x {h})",
-        "cal_px_mm": "px/мм поперёк × вглубь", "cal_digits": "цифры", "cal_readable": "читаемы",
+        "cal_fit": "точек: {n}, RMS {rms} пикс., стол {w} x {h} мм", "cal_markers_measure": "(по маркерам {w} x {h})",
+        "cal_px_mm": "пикс./мм поперёк × вглубь", "cal_digits": "цифры", "cal_readable": "читаемы",
         "cal_too_small": "СЛИШКОМ МЕЛКИЕ",
-        "cal_sees": "Как камера видит каждую зону (кадры {w} x {h} px; распознаванию нужно {floor} px/мм, цифрам "
-                    "{digits} px):",
+        "cal_sees": "Как камера видит каждую зону (кадры {w} x {h} пикс.; распознаванию нужно {floor} пикс./мм, "
+                    "цифрам {digits} пикс.):",
         "cal_print": "надпечатка", "cal_box": "рамка x0 y0 x1 y1 (0..1)", "cal_ink": "цвет краски",
         "cal_aspect": "соотношение сторон {a}, фото: {n}", "cal_spread": ", наибольший разброс рамки {s}",
         "cal_no_camera": "камера: нет (фото считается снятым без дисторсии объектива)",
         "cal_no_table": "стол: нет (запустите `dealer-assist calibrate table`)",
         "cal_no_notes": "купюры: нет (запустите `dealer-assist calibrate notes`)",
-        "cal_table_on": "стол {w} x {h} мм на фото {iw} x {ih} px", "cal_polygon": "многоугольник, мм",
-        "cal_corners": "углы на фото:", "cal_source": "; по {method} на {image}, RMS {rms} px",
+        "cal_table_on": "стол {w} x {h} мм на фото {iw} x {ih} пикс.", "cal_polygon": "многоугольник, мм",
+        "cal_corners": "углы на фото:", "cal_source": "; по {method} на {image}, RMS {rms} пикс.",
         "cal_seats": "места по часовой стрелке:", "cal_note_layout": "раскладка купюры",
         "cal_notes_title": "раскладка купюры → {path}",
-        "cal_serial": "номер", "cal_centre_px": "центр, px", "cal_no_zone": "вне зон",
+        "cal_serial": "номер", "cal_centre_px": "центр, пикс.", "cal_no_zone": "вне зон",
         "cal_check_title": "{image} через «{name}» → {output}",
         "cal_wrote": "записан {path}", "cal_default": "«{name}» теперь профиль по умолчанию", "cal_note": "примечание:",
         "cal_check_it": "проверьте:", "cal_skipped": "пропущено: {what}",
@@ -410,6 +410,8 @@ def say(text: str, lang: str) -> str:
             elif name.startswith("times"):  # "twice", "3 times"
                 count = 2 if value == "twice" else int(value.split()[0])
                 value = "дважды" if count == 2 else f"{count} {plural(count, lang, 'раз', 'раза', 'раз')}"
+            if "num" in name:  # a decimal number: Russian writes a comma
+                value = re.sub(r"(\d)\.(\d)", r"\1,\2", value)
             values[name] = value
         template = _PLURAL_SLOT.sub(lambda p: plural(int(values[p[1]]), lang, *p[2].split("|")), template)
         return template.format(**values)

@@ -90,3 +90,17 @@ def test_f20_the_quit_prompt_without_a_log_does_not_promise_to_log():
         assert promise not in croupier.feedback.text and said in croupier.feedback.text, croupier.feedback.text
         croupier.key("q")
         assert session.quit_requested
+
+
+def test_f18_russian_readability_sentences_use_one_unit_and_decimal_commas():
+    from dealer_assist.i18n import say
+
+    english = ("Serial digits are too small to read in 5 zone(s) (px/mm: board 1.5, P1 1.5); digits ~3 px, the "
+               "reader needs 7 px (2.4 px/mm): it needs 1.7x the pixels per mm: use a higher camera resolution, "
+               "bring the camera closer or zoom in, or use a smaller mat.")
+    ru = say(english, "ru")
+    assert "борд 1,5, P1 1,5" in ru and "(2,4 пикс./мм)" in ru and "в 1,7 раза" in ru
+    assert "px" not in ru and "board" not in ru and "читающему" not in ru
+    shown = CliRunner().invoke(app, ["calibrate", "show", "--calibration", "sample_table_1", "--lang", "ru"],
+                               env={"COLUMNS": "80"}).stdout
+    assert "px" not in shown and "пикс./мм" in shown and "1,2 × 1,2" in shown, shown

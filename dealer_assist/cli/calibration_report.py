@@ -18,7 +18,7 @@ from dealer_assist.app.note_setup import TableCheck
 from dealer_assist.app.table_setup import TableSetup
 from dealer_assist.calibration.profile import NoteLayout, Profile
 from dealer_assist.calibration.resolution import zone_scales
-from dealer_assist.i18n import say, texts
+from dealer_assist.i18n import number, say, texts
 from dealer_assist.render import name_text
 
 __all__ = ["camera_table", "table_zones", "notes_table", "profile_view", "check_table", "readability_table",
@@ -69,7 +69,7 @@ def table_zones(result: TableSetup, lang: str = "en") -> Group:
         c = z.centre_mm
         t.add_row(name_text(z.name), t_.get(f"cal_kind_{z.kind}", z.kind), f"{c[0]:.0f}, {c[1]:.0f}",
                   t_["cal_yes"] if inside == 1 else Text(t_["cal_of_corners"].format(p=f"{inside:.0%}"), style="yellow"),
-                  *_scale_cells(zs, t_))
+                  *_scale_cells(zs, t_, lang))
     caption = (t_["cal_fit"].format(n=fit.points, rms=f"{fit.rms_px:.2f}", w=f"{w:g}", h=f"{h:g}")
                + (" " + t_["cal_markers_measure"].format(w=f"{fit.measured_size_mm[0]:.0f}",
                                                          h=f"{fit.measured_size_mm[1]:.0f}")
@@ -82,9 +82,9 @@ def _scale_columns(t: Table, t_) -> None:
     t.add_column(t_["cal_digits"])
 
 
-def _scale_cells(zs, t_) -> tuple[str, Text]:
+def _scale_cells(zs, t_, lang: str = "en") -> tuple[str, Text]:
     c = zs.check
-    cells = f"{c.across_px_per_mm:.1f} × {c.deep_px_per_mm:.1f}"
+    cells = f"{number(c.across_px_per_mm, lang, 1)} × {number(c.deep_px_per_mm, lang, 1)}"
     return cells, (Text(t_["cal_readable"], style="green") if c.readable else
                    Text(t_["cal_too_small"], style="bold red"))
 
@@ -97,12 +97,12 @@ def readability_table(profile: Profile, image_size=None, lang: str = "en") -> li
     t_ = texts(lang)
     scales = zone_scales(profile, image_size)
     size = image_size or profile.image_size
-    title = t_["cal_sees"].format(w=size[0], h=size[1], floor=f"{READABLE_PX_PER_MM:g}", digits=f"{MIN_DIGIT_PX:.0f}")
+    title = t_["cal_sees"].format(w=size[0], h=size[1], floor=number(READABLE_PX_PER_MM, lang, 1), digits=f"{MIN_DIGIT_PX:.0f}")
     t = Table()
     t.add_column(t_["zone"])
     _scale_columns(t, t_)
     for zs in scales:
-        t.add_row(name_text(zs.zone), *_scale_cells(zs, t_))
+        t.add_row(name_text(zs.zone), *_scale_cells(zs, t_, lang))
     return [titled(Text(title), t), *scale_advice(profile, image_size, lang)]
 
 
