@@ -210,3 +210,14 @@ def test_duplicate_serial_warnings_are_russian():
     result = invoke(["odds", "--hands", "-"], stdin=json.dumps(odds) + "\n")
     assert "предупреждение:" in result.stderr, result.stderr
     assert english_runs(result.stderr) == [], result.stderr
+
+
+@pytest.mark.parametrize("env", [EN_ENV, RU_ENV], ids=["en", "ru"])
+def test_f2_examples_are_never_wrapped_by_the_terminal(env):
+    """F2: an example command longer than the screen is continued with `` \\``, its comment on a line above."""
+    for path in COMMANDS:
+        lines = [ln.rstrip() for ln in invoke([*path, "--help"], env=env).output.splitlines()]
+        for before, line in zip(lines, lines[1:]):
+            if "dealer-assist" in before and line.strip().startswith("--") and "│" not in line:
+                assert before.endswith("\\"), (path, before, line)
+            assert not re.search(r"\S\s{3,}# ", line), (path, line)  # no comment trailing a command

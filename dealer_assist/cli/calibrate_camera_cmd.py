@@ -48,7 +48,9 @@ def camera_command(
 
     Photograph a flat chessboard (print one with `dealer-assist calibrate
     pattern`) 10-20 times at different angles, filling every part of the
-    frame, then: dealer-assist calibrate camera --images 'shots/*.jpg'
+    frame, then:
+
+    dealer-assist calibrate camera --images 'shots/*.jpg'
     --pattern 9x6 --square-mm 25 --output mytable
     """
     language = resolve_lang(lang).value

@@ -86,17 +86,54 @@ def _note_lang(original):
     return parse_args
 
 
+#: An example command longer than this is continued on the next line with `` \\`` (80 columns, less the
+#: help's padding and indent).
+EXAMPLE_WIDTH = 72
+
+_COMMAND = re.compile(r"^\s*(?:Example: )?(?:dealer-assist|cat|echo) ")
+
+
+def _example(paragraph: str) -> str:
+    """An example command line as lines a terminal does not wrap: cut before an option where it would pass
+    :data:`EXAMPLE_WIDTH`, each cut continued with `` \\``; a trailing ``# comment`` goes on a line above."""
+    line = paragraph.strip()
+    comment = ""
+    if "   # " in line:
+        line, comment = (part.strip() for part in line.split("   # ", 1))
+    head = "Example: " if line.startswith("Example: ") else ""
+    line = line[len(head):]
+    out, current = [], ""
+    for word in re.split(r" (?=--|\| )", line):
+        if current and len(current) + 1 + len(word) > EXAMPLE_WIDTH:
+            out.append(current + " \\")
+            current = "    " + word
+        else:
+            current = f"{current} {word}" if current else word
+    out.append(current)
+    lines = ([f"# {comment}"] if comment else []) + out
+    return (head.strip() + "\n\n" if head else "") + "\b\n" + "\n".join("  " + ln for ln in lines)
+
+
 def _reflow(text: str | None) -> str | None:
     """Each paragraph of ``text`` as one line (the terminal wraps it at words); a paragraph that starts
-    with ``\\b`` keeps its line breaks, without the ``\\b``."""
+    with ``\\b`` keeps its line breaks, without the ``\\b``; an example command is cut before its options
+    (:func:`_example`) so that it is never wrapped."""
     if not text:
         return text
     out = []
     for paragraph in text.split("\n\n"):
         if paragraph.lstrip("\n").startswith("\b"):
             out.append(paragraph.lstrip("\n")[1:].lstrip("\n"))
-        else:
-            out.append(" ".join(line.strip() for line in paragraph.splitlines()))
+            continue
+        flat = " ".join(line.strip() for line in paragraph.splitlines())
+        if _COMMAND.match(flat):
+            flat = _example(flat)
+            if flat.startswith("Example:"):
+                head, body = flat.split("\n\n", 1)
+                out.extend([head, body[1:].lstrip("\n")])
+                continue
+            flat = flat[1:].lstrip("\n")
+        out.append(flat)
     return "\n\n".join(out)
 
 
