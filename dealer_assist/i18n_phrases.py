@@ -35,6 +35,19 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"(?P<s>.+?): (?P<f>\d+) of (?P<w>\d+) notes found \(a note whose serial prints are hidden is not seen; in "
      r"Indian poker a seat holds (?P<i>\d+)\)\.", "{s}: найдено купюр {f} из {w} (купюру со скрытыми номерами не "
                                                   "видно; в индийском покере у места {i})."),
+    # score's and calibrate's commonest refusals (app/hand_folders.py, calibration/store.py)
+    (r"(?P<p>.+): holds photos \((?P<f>.+)\) but neither hand\.json nor a board photo, so it is no hand folder; "
+     r"name the board's photo board\.jpg \(or board-1\.jpg \.\.\.\), or, for whole-table photos, give "
+     r"--calibration NAME\.",
+     "{p}: в папке есть снимки ({f}), но нет ни hand.json, ни снимка борда, так что это не папка раздачи; назовите "
+     "снимок борда board.jpg (или board-1.jpg ...) или, для снимков всего стола, укажите --calibration NAME."),
+    (r"(?P<p>.+): a photo given on its own is read as a whole-table photo, which needs --calibration NAME \(the "
+     r"profile whose zones split it into board and seats\)\.",
+     "{p}: отдельный снимок читается как снимок всего стола, а для него нужен --calibration NAME (профиль, зоны "
+     "которого делят его на борд и места)."),
+    (r"No calibration profile named (?P<q>'.*') \((?P<p>.+) does not exist\); make one with (?P<c>`dealer-assist "
+     r"calibrate table`)\.", "Профиля калибровки {q} нет ({p} не существует); создайте его командой {c}."),
+    (r"(?P<n>\d+) hand line\(s\) could not be evaluated\.", "Не удалось оценить строк с раздачами: {n}."),
     # option values refused (cli/options.py: choice, parse_since, whole_chips) and click's own usage errors
     (r"must be (?P<list>.+?), not (?P<q>'.*'|\S+)\.", "должно быть {list}, а не {q}."),
     (r"must be an ISO date or date-time such as (?P<a>\S+) or (?P<b>\S+), not (?P<q>.+)\.",

@@ -221,3 +221,18 @@ def test_f2_examples_are_never_wrapped_by_the_terminal(env):
             if "dealer-assist" in before and line.strip().startswith("--") and "│" not in line:
                 assert before.endswith("\\"), (path, before, line)
             assert not re.search(r"\S\s{3,}# ", line), (path, line)  # no comment trailing a command
+
+
+def test_f14_command_errors_are_russian(tmp_path):
+    """The refusals a new user meets first: score's folder and table photo, a missing profile, eval's count."""
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("not json\n", encoding="utf-8")
+    cases = [(["score", ROOT / "sample_images" / "tables"], "Ошибка:"),
+             (["score", ROOT / "sample_images" / "tables" / "table_1.jpg"], "Ошибка:"),
+             (["calibrate", "show", "--calibration", "nosuch"], "Ошибка: Профиля калибровки 'nosuch' нет"),
+             (["eval", "--hands", bad], "Не удалось оценить строк с раздачами: 1.")]
+    for args, said in cases:
+        for result in (invoke([*args, "--lang", "ru"], env=EN_ENV), invoke(args)):
+            assert result.exit_code in (1, 2), result.output
+            assert said in flat(result.stderr), result.stderr
+            assert not [run for run in english_runs(result.stderr) if "line" not in run], result.stderr

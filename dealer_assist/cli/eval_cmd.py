@@ -122,7 +122,7 @@ def eval_command(
         echo_err(f"no hands in {'standard input' if hands == '-' else hands}.")
         raise typer.Exit(code=1)
     if bad:
-        echo_err(f"{bad} hand line(s) could not be evaluated.")
+        echo_err(say(f"{bad} hand line(s) could not be evaluated.", lang))
         raise typer.Exit(code=1)
 
 

@@ -28,7 +28,7 @@ except ImportError:  # pragma: no cover - an older typer on click itself
 
 from dealer_assist.i18n import Lang, default_lang, parse_lang
 
-__all__ = ["cli_lang", "usage_message"]
+__all__ = ["cli_lang", "current_context", "usage_message"]
 
 _META = "dealer_assist.lang"
 #: The language of the command line parsed last, for a usage error raised where click has no context.
@@ -57,6 +57,13 @@ def cli_lang(ctx: _core.Context | None) -> Lang:
             return ctx.meta[_META]
         ctx = ctx.parent
     return default_lang()
+
+
+def current_context() -> _core.Context | None:
+    """The context of the command being run (None outside one)."""
+    from typer._click.globals import get_current_context
+
+    return get_current_context(silent=True)
 
 
 def _lang_in(args: list[str]) -> Lang | None:

@@ -167,11 +167,14 @@ def default_jobs() -> int:
 
 @contextmanager
 def errors_as_fail(*kinds: type[Exception]) -> Iterator[None]:
-    """Inside the block, an exception of ``kinds`` becomes :func:`fail` with its sentence (exit code 2)."""
+    """Inside the block, an exception of ``kinds`` becomes :func:`fail` with its sentence (exit code 2), in the
+    command's language (``--lang``, else the locale: :func:`dealer_assist.cli.localize.cli_lang`)."""
     try:
         yield
     except kinds as exc:
-        fail(str(exc))
+        from dealer_assist.cli.localize import cli_lang, current_context
+
+        fail(str(exc), lang=cli_lang(current_context()))
 
 
 def camera_size_option(**kwargs: Any) -> Any:
