@@ -277,7 +277,7 @@ TEXT: dict[str, dict[str, str]] = {
         "indian_own_legend": "свой взгляд: по всем номерам, которыми может быть своя купюра игрока, без купюр, "
                              "которые он видит",
         "ledger_since": "с {when}", "ledger_fees": "анте {ante}, рейк {rake} с игрока за раздачу",
-        "hands_column": "Раздачи", "hands_won": "Выиграно", "put_in": "Внесено", "buy_ins": "Бай-ины",
+        "hands_column": "Раздачи", "hands_won": "Выиграно раздач", "put_in": "Внесено", "buy_ins": "Бай-ины",
         "chips_won": "Выиграно фишек", "net": "Итог", "rake": "рейк", "carried pot": "переходящий банк",
         "organiser": "организатор", "pays": "Платит", "to_whom": "Кому",
         "ledger_carried_out": "Фишек переходит дальше в конце (банки Roll Over): {n}.",

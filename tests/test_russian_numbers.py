@@ -104,3 +104,13 @@ def test_f18_russian_readability_sentences_use_one_unit_and_decimal_commas():
     shown = CliRunner().invoke(app, ["calibrate", "show", "--calibration", "sample_table_1", "--lang", "ru"],
                                env={"COLUMNS": "80"}).stdout
     assert "px" not in shown and "пикс./мм" in shown and "1,2 × 1,2" in shown, shown
+
+
+def test_f19_ledger_says_hands_won_apart_from_chips_won(tmp_path):
+    from ledger_helpers import BOARD, POCKETS, logged_hand
+
+    log = tmp_path / "hands.jsonl"
+    log.write_text(json.dumps(logged_hand(("A", "B", "C"), BOARD, POCKETS, chips={"A": 10, "B": 10, "C": 10},
+                                          hand=1)) + "\n", encoding="utf-8")
+    out = CliRunner().invoke(app, ["ledger", "--log", str(log), "--lang", "ru"], env={"COLUMNS": "120"}).stdout
+    assert "Выиграно раздач" in out and "Выиграно фишек" in out, out
