@@ -137,7 +137,19 @@ USAGE_ERRORS = [
     ["score", "--bogus"], ["score"], ["eval", "--hands"], ["eval", "--hands", "nosuch.jsonl"],
     ["score", "x", "--zero-joker", "maybe"], ["eval", "--position", "9"], ["ledger", "--since", "yesterday"],
     ["ledger", "--ante", "many"], ["calibrate", "nosuch"], ["eval", "--position", "4"],
+    ["score", "x", "--position", "9"], ["score", "x", "--position", "x"], ["eval", "--board", "1", "2"],
 ]
+
+
+@pytest.mark.parametrize("value, sentence", [
+    ("9", "значение должно быть не больше 7"), ("0", "значение должно быть не меньше 1"),
+    ("x", "нужно целое число"),
+])
+def test_a_position_out_of_range_is_refused_in_russian(value, sentence):
+    """The second new-user trial: `score --position 9 --lang ru` said typer's English range sentence."""
+    result = invoke(["score", "x", "--position", value, "--lang", "ru"], env=EN_ENV)
+    assert result.exit_code == 2
+    assert f"Неверное значение '--position' / '-p': {sentence}" in flat(result.output), result.output
 
 
 @pytest.mark.parametrize("args", USAGE_ERRORS, ids=" ".join)
