@@ -250,3 +250,12 @@ def test_score_a_whole_table_photo_with_the_profile(big_table, tmp_path):
         assert v["winners"] == exp["winners"]
     else:  # every reason names the zone of the photo it is about
         assert v["reasons"] and all(r.startswith("table.jpg[") for r in v["reasons"]), v["reasons"]
+
+
+def test_a_table_photo_without_a_position_names_its_own_settings_file(sample):
+    """The second new-user trial: the hint named hand.json, which a whole-table photo does not read."""
+    photo, truth, profile = sample
+    folder, readings = table_hand(photo, profile, TableReading(str(photo), _reads(truth), image_size=(1920, 1080)))
+    sc = score_hand(folder, readings, {})
+    assert sc.status == "needs_review"
+    assert 'no playing position: put "position" in table_1.json or pass --position.' in sc.reasons

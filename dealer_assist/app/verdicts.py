@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum, unique
 from typing import Any, Mapping
 
-from dealer_assist.app.hand_folders import BOARD, HandFolder
+from dealer_assist.app.hand_folders import BOARD, SETTINGS_FILE, HandFolder
+from dealer_assist.app.photo_files import is_photo_name
 from dealer_assist.app.photos import ImageReading
 from dealer_assist.rules import Game, HandError, evaluate, is_serial, parse_hand, repeated_serials, result_to_json
 from dealer_assist.vision.model import NoteRead, NoteStatus
@@ -177,7 +178,9 @@ def score_hand(folder: HandFolder, readings: Mapping[str, ImageReading],
         where = " and ".join(images) if len(set(images)) > 1 else f"{images[0]} (twice)"
         reasons.append(f"serial {serial} is read in {where}: one note cannot lie in two places.")
     if "position" not in settings:
-        reasons.append("no playing position: put \"position\" in hand.json or pass --position.")
+        # A whole-table photo's settings are <stem>.json beside it (app/table_photos.py), not hand.json.
+        settings_file = folder.path.with_suffix(".json").name if is_photo_name(folder.path) else SETTINGS_FILE
+        reasons.append(f"no playing position: put \"position\" in {settings_file} or pass --position.")
     try:
         game = Game(settings.get("game", Game.HOLDEM.value))
     except ValueError:
