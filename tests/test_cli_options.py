@@ -96,7 +96,7 @@ def test_score_options_in_capitals_equal_lower_case(tmp_path):
         out = tmp_path / f"{len(outs)}.json"
         result = runner.invoke(app, ["score", str(hand), "-j", "1", "--json", str(out), *case])
         assert result.exit_code == 0, result.output
-        assert "1 из 1 раздач оценено" in result.stdout
+        assert "1 из 1 раздачи оценена" in result.stdout
         outs.append(json.loads(out.read_text()))
     assert outs[0] == outs[1]
     assert (outs[0][0]["zero_joker"], outs[0][0]["tie_policy"], outs[0][0]["status"]) == ("once", "rollover", "scored")
