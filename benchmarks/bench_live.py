@@ -137,16 +137,21 @@ class _Camera:
         pass
 
 
-def run_window(seq: Path, offset: tuple[int, int], frame_s: float, settle_s: float, worker, lead_s: float,
-               options: LiveOptions = LiveOptions()) -> dict:
+def _window(seq: Path, offset: tuple[int, int], frame_s: float, lead_s: float):
+    """One window of a rendered sequence: its truth lines, calibration profile, the frames cut to
+    ``WINDOW`` at ``offset`` (px), each note's appearance time (s) and the seats."""
     truth = [json.loads(line) for line in (seq / "truth.jsonl").read_text(encoding="utf-8").splitlines()]
     frame0 = cv2.imread(str(seq / "frames" / "frame_0000.jpg"))
     profile = _profile(frame0, truth[0], offset)
     x0, y0 = offset
     frames = [np.ascontiguousarray(cv2.imread(str(seq / t["image"]))[y0:y0 + WINDOW[1], x0:x0 + WINDOW[0]])
               for t in truth]
-    appear = _appearances(truth, offset, frame_s, lead_s)
-    seats = tuple(truth[0]["table"]["seats"])
+    return truth, profile, frames, _appearances(truth, offset, frame_s, lead_s), tuple(truth[0]["table"]["seats"])
+
+
+def run_window(seq: Path, offset: tuple[int, int], frame_s: float, settle_s: float, worker, lead_s: float,
+               options: LiveOptions = LiveOptions()) -> dict:
+    truth, profile, frames, appear, seats = _window(seq, offset, frame_s, lead_s)
     state = TableState(seats, truth[0]["hand"]["position"])
     session = LiveSession(profile, state, worker, options)
     t0 = time.monotonic() + 0.3
@@ -203,26 +208,14 @@ def run_window_cpu_clock(seq: Path, offset: tuple[int, int], frame_s: float, set
     own CPU is not counted (it has the other core)."""
     from bench_live_real import CpuClockWorker
 
-    truth = [json.loads(line) for line in (seq / "truth.jsonl").read_text(encoding="utf-8").splitlines()]
-    frame0 = cv2.imread(str(seq / "frames" / "frame_0000.jpg"))
-    profile = _profile(frame0, truth[0], offset)
-    x0, y0 = offset
-    frames = [np.ascontiguousarray(cv2.imread(str(seq / t["image"]))[y0:y0 + WINDOW[1], x0:x0 + WINDOW[0]])
-              for t in truth]
-    appear = _appearances(truth, offset, frame_s, lead_s)
-    seats = tuple(truth[0]["table"]["seats"])
+    truth, profile, frames, appear, seats = _window(seq, offset, frame_s, lead_s)
     clock = CpuClockWorker(reader)
     session = LiveSession(profile, TableState(seats, truth[0]["hand"]["position"]), clock, options)
     noise = NoiseBank((WINDOW[1], WINDOW[0], 3))
     event_time: list[float] = []
 
     def pump(until: float) -> None:
-        while True:
-            session.pump()
-            event_time.extend([clock.now] * (len(session.events) - len(event_time)))
-            if not (clock.busy and clock._done_at <= until):
-                return
-            clock.now = clock._done_at
+        clock.pump(session, event_time, until)
 
     end = lead_s + len(frames) * frame_s + settle_s
     n = int(end * CAMERA_FPS)

@@ -257,6 +257,17 @@ class CpuClockWorker:
     def close(self) -> None:
         pass
 
+    def pump(self, session, event_time: list[float], until: float) -> None:
+        """Apply ``session``'s read results due by video time ``until`` (the next frame), each at its own
+        time, starting the next read as soon as the reader is free; ``event_time`` gets the video time of
+        each new session event."""
+        while True:
+            session.pump()
+            event_time.extend([self.now] * (len(session.events) - len(event_time)))
+            if not (self._result is not None and self._done_at <= until):
+                return
+            self.now = self._done_at
+
 
 def _play_cpu_clock(seq: Path, summary: dict, session: LiveSession, worker: "RecordingWorker", settle_s: float,
                     stats: dict) -> list[float]:
@@ -266,14 +277,7 @@ def _play_cpu_clock(seq: Path, summary: dict, session: LiveSession, worker: "Rec
     event_time: list[float] = []
 
     def pump(until: float) -> None:
-        # the results due by ``until`` (the next frame), each at its own time, the next read started
-        # as soon as the reader is free
-        while True:
-            session.pump()
-            event_time.extend([clock.now] * (len(session.events) - len(event_time)))
-            if not (clock.busy and clock._done_at <= until):
-                return
-            clock.now = clock._done_at
+        clock.pump(session, event_time, until)
 
     noise = None
     n = 0

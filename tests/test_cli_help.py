@@ -5,31 +5,16 @@ from __future__ import annotations
 import re
 
 import pytest
-import typer
 from typer.testing import CliRunner
 
 from dealer_assist.cli import app
+from cli_helpers import command_paths
 
 RUNNER = CliRunner()
 ENV = {"COLUMNS": "100"}
 
 
-def _commands() -> list[list[str]]:
-    """Every command path (``[]``, ``["score"]``, ``["calibrate", "table"]``, ...)."""
-    root = typer.main.get_command(app)
-    out: list[list[str]] = [[]]
-
-    def walk(group, path: list[str]) -> None:
-        for name, cmd in group.commands.items():
-            out.append(path + [name])
-            if hasattr(cmd, "commands"):
-                walk(cmd, path + [name])
-
-    walk(root, [])
-    return out
-
-
-COMMANDS = _commands()
+COMMANDS = command_paths()
 
 
 def help_text(path: list[str]) -> str:

@@ -19,6 +19,7 @@ import typer
 from typer.testing import CliRunner
 
 from dealer_assist.cli import app
+from cli_helpers import command_paths
 from ledger_helpers import BOARD, POCKETS, logged_hand
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -71,21 +72,7 @@ def english_runs(text: str, run: int = 3) -> list[str]:
     return found
 
 
-def _commands() -> list[list[str]]:
-    root = typer.main.get_command(app)
-    out: list[list[str]] = [[]]
-
-    def walk(group, path):
-        for name, cmd in group.commands.items():
-            out.append(path + [name])
-            if hasattr(cmd, "commands"):
-                walk(cmd, path + [name])
-
-    walk(root, [])
-    return out
-
-
-COMMANDS = _commands()
+COMMANDS = command_paths()
 
 
 def invoke(args, env=RU_ENV, stdin=None):

@@ -11,7 +11,7 @@ import dataclasses
 
 import numpy as np
 
-from dealer_assist.vision.geometry import PRINT_LENGTH_MM, TOP_RIGHT_PRINT_MM, LEFT_PRINT_MM
+from dealer_assist.vision.geometry import LEFT_PRINT_MM, TOP_RIGHT_PRINT_MM
 from dealer_assist.vision.model import Evidence, NoteStatus, Print
 from dealer_assist.vision.ocr import LineRead
 from dealer_assist.vision.params import DEFAULT_PARAMS
@@ -19,25 +19,8 @@ from dealer_assist.vision.recognizer import SERIAL_CTC
 from dealer_assist.vision.serials import parse_serial_text
 from dealer_assist.vision.trust import decide, heard
 
-PX_PER_MM = 6.0
-
-
-def _box(centre_mm) -> np.ndarray:
-    cx, cy = centre_mm
-    w, h = PRINT_LENGTH_MM / 2, 2.5
-    return (np.array([[cx - w, cy - h], [cx + w, cy - h], [cx + w, cy + h], [cx - w, cy + h]])
-            * PX_PER_MM).astype(np.float32)
-
-
-class FakeEngine:
-    """A cross-check recognizer answering with fixed reads, one per print crop (told by its pixel)."""
-
-    def __init__(self, name: str, answers: dict[int, LineRead]) -> None:
-        self.name, self.answers, self.asked = name, answers, 0
-
-    def recognize(self, crop: np.ndarray) -> LineRead:
-        self.asked += 1
-        return self.answers[int(crop[0, 0, 0])]
+from trust_helpers import PX_PER_MM, FakeEngine
+from trust_helpers import print_box as _box
 
 
 V6_READ = LineRead("kb 7273916", 0.9, "rapidocr", (0.525, 0.985, 0.773, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.999))

@@ -14,32 +14,15 @@ import dataclasses
 
 import numpy as np
 
-from dealer_assist.vision.geometry import LEFT_PRINT_MM, PRINT_LENGTH_MM, TOP_RIGHT_PRINT_MM
+from dealer_assist.vision.geometry import LEFT_PRINT_MM, TOP_RIGHT_PRINT_MM
 from dealer_assist.vision.model import Evidence, NoteStatus, Print
 from dealer_assist.vision.ocr import LineRead
 from dealer_assist.vision.params import DEFAULT_PARAMS
 from dealer_assist.vision.serials import parse_serial_text
 from dealer_assist.vision.trust import decide
 
-PX_PER_MM = 6.0  # prints 30 px high: not "small" (no second engine needed for size alone)
-
-
-def _box(centre_mm: tuple[float, float]) -> np.ndarray:
-    cx, cy = centre_mm
-    w, h = PRINT_LENGTH_MM / 2, 2.5
-    return (np.array([[cx - w, cy - h], [cx + w, cy - h], [cx + w, cy + h], [cx - w, cy + h]])
-            * PX_PER_MM).astype(np.float32)
-
-
-class FakeEngine:
-    """A cross-check recognizer answering with fixed reads, one per print crop (told by its pixel)."""
-
-    def __init__(self, name: str, answers: dict[int, LineRead]) -> None:
-        self.name, self.answers, self.asked = name, answers, 0
-
-    def recognize(self, crop: np.ndarray) -> LineRead:
-        self.asked += 1
-        return self.answers[int(crop[0, 0, 0])]
+from trust_helpers import PX_PER_MM, FakeEngine
+from trust_helpers import print_box as _box
 
 
 def _print(centre_mm, text: str, probs, tag: int) -> Print:
