@@ -368,7 +368,7 @@ def test_sample_table_photos_have_markers_where_their_truth_says():
     assert len(tables) == 2
     assert not (SAMPLES / "tables" / "hand.json").exists()
     for jpg in tables:
-        truth = load_truth(jpg.with_suffix(".json"))
+        truth = load_truth(jpg.with_name(f"{jpg.stem}.truth.json"))
         img = cv2.imread(str(jpg))
         assert img.shape[:2] == (truth["height"], truth["width"])
         found = _aruco(img)
@@ -376,6 +376,21 @@ def test_sample_table_photos_have_markers_where_their_truth_says():
         for m in truth["table"]["markers"]:
             assert np.abs(found[m["id"]] - np.array(m["corners_image"])).max() < 2.0
         assert {z["kind"] for z in truth["table"]["zones"]} == {"board", "seat"}
+
+
+def test_sample_table_photos_carry_their_settings_where_score_reads_them():
+    """Beside each whole-table photo, STEM.json is the settings file score reads (the dealt hand's position,
+    zero-joker and tie policy), and the truth lives apart in STEM.truth.json: a new user scoring the sample
+    photo was told "no playing position" while the position sat in the truth's hand.position."""
+    from dealer_assist.app.table_photos import table_settings
+
+    for jpg in sorted((SAMPLES / "tables").glob("*.jpg")):
+        hand = load_truth(jpg.with_name(f"{jpg.stem}.truth.json"))["hand"]
+        settings, problems = table_settings(jpg)
+        assert problems == []
+        assert settings == {"position": hand["position"], "zero_joker": hand["zero_joker"],
+                            "tie_policy": hand["tie_policy"]}
+    assert table_settings(SAMPLES / "tables" / "table_1.jpg")[0]["position"] == 6
 
 
 def test_sample_hand_matches_its_generator(tmp_path):
@@ -421,22 +436,45 @@ def test_regenerate_progress_bar_shows_the_share_done_and_an_estimate_of_the_tim
     task = progress.add_task("sequence_easy", total=4)
     progress.advance(task)
     progress.advance(task)
+    progress.add_task("galleries", total=27, start=False)  # a step not begun has spent no time yet
     out = io.StringIO()
     Console(file=out, width=100, color_system=None).print(progress.make_tasks_table(progress.tasks))
     shown = out.getvalue()
+    assert "galleries" in shown and shown.splitlines()[1].split("spent")[1].split("·")[0].strip() == "-:--:--", shown
     assert "sequence_easy" in shown and "2/4" in shown and "50%" in shown, shown
     left = shown.split("left")[1].strip()
     assert left.startswith("0:00:") and left != "-:--:--", shown  # an estimate from the pace so far
 
 
-def test_regenerate_shows_no_bar_when_standard_error_is_not_a_terminal():
+def test_regenerate_says_its_progress_in_lines_when_standard_error_is_not_a_terminal():
+    """Into a log or a pipe there is no bar, but the run is never silent for long (the second new-user trial
+    saw nothing for 5 minutes after the samples' line): a line per step start, every LINE_EVERY_S while it runs
+    with an estimate from the pace so far, and one at its end."""
     import io
 
     from rich.console import Console
 
-    from dealer_assist.synth.regenerate import progress_bar
+    from dealer_assist.synth.regenerate import LINE_EVERY_S, StepLines, progress_bar
 
     out = io.StringIO()
-    with progress_bar(Console(file=out, width=100)) as progress:
-        progress.advance(progress.add_task("samples", total=2))
-    assert out.getvalue() == ""
+    progress = progress_bar(Console(file=out, width=100))
+    assert isinstance(progress, StepLines)
+    now = [0.0]
+    progress.clock = lambda: now[0]
+    with progress:
+        seq = progress.add_task("sequence_easy", total=None, start=False)
+        gal = progress.add_task("galleries", total=27, start=False)
+        assert out.getvalue() == ""  # nothing said of a step not begun
+        progress.start_task(seq)
+        for done in range(1, 34):
+            now[0] += 5.0  # 5 s a frame
+            progress.update(seq, completed=done, total=33)
+        progress.start_task(gal)
+        progress.advance(gal, 27)
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "sequence_easy: started"
+    assert lines[1] == "sequence_easy: 4/33 (12%), 0:00:20 spent, about 0:02:25 left"  # 20 s for 4: 5 s each
+    assert LINE_EVERY_S == 20.0 and len(lines[1:-3]) == 8  # at 20, 40, ... 160 s of the 165
+    assert lines[8] == "sequence_easy: 32/33 (96%), 0:02:40 spent, about 0:00:05 left"
+    assert lines[-3] == "sequence_easy: 33/33 done in 0:02:45"
+    assert lines[-2:] == ["galleries: started (27 to build)", "galleries: 27/27 done in 0:00:00"]
