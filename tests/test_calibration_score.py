@@ -43,7 +43,7 @@ def expected(hand: dict) -> dict:
 
 # -- splitting a table photo into zones (no OCR) ------------------------------------
 
-SAMPLE = REPO / "sample_images" / "tables" / "table_1.json"
+SAMPLE = REPO / "sample_images" / "tables" / "table_1.truth.json"
 
 
 def _reads(truth: dict, drop: set[str] = frozenset(), move: dict | None = None) -> list[TableNote]:

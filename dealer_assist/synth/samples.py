@@ -11,8 +11,9 @@ for the Indian poker hand, which has no board and one note per player) and
   ``serials`` and ``letters`` of the notes in it (in hand order) and ``notes``
   (full note truth, see :mod:`.compositor`), ``conditions``, ``seed``.
 
-``tables/`` holds whole-table photos with ArUco markers and a truth JSON each
-(see :func:`.scene.render_scene`). Everything derives from fixed seeds.
+``tables/`` holds whole-table photos with ArUco markers, each with its settings
+``STEM.json`` (as ``hand.json``) and its truth ``STEM.truth.json`` (see
+:func:`.scene.render_scene`). Everything derives from fixed seeds.
 """
 
 from __future__ import annotations
@@ -153,7 +154,11 @@ def write_hand(plan: HandPlan, folder: Path, preset: str = "medium") -> dict:
 
 
 def write_tables(folder: Path) -> list[str]:
-    """Render the whole-table photos (with ArUco markers) and their truth into ``folder``."""
+    """Render the whole-table photos (with ArUco markers) into ``folder``: per photo ``STEM.jpg``, its
+    settings ``STEM.json`` (what ``score`` reads beside a whole-table photo: ``position``, ``zero_joker``,
+    ``tie_policy`` of the dealt hand, as a hand folder's ``hand.json``) and its truth ``STEM.truth.json``
+    (kept apart, as a hand folder's ``truth.json``: in ``STEM.json`` the hand's position sat under
+    ``hand.position``, which ``score`` rightly does not read as a setting)."""
     folder.mkdir(parents=True, exist_ok=True)
     names = []
     for stem, seed, players, preset, size in TABLE_PLANS:
@@ -161,8 +166,11 @@ def write_tables(folder: Path) -> list[str]:
                                            image_size=size, markers=True, surface_kind=None, flat_colour=None,
                                            jpeg_max_bytes=MAX_IMAGE_BYTES)
         truth["image"] = f"{stem}.jpg"
+        hand = truth["hand"]
+        settings = {"position": hand["position"], "zero_joker": hand["zero_joker"], "tie_policy": hand["tie_policy"]}
         atomic_write_bytes(folder / f"{stem}.jpg", data)
-        atomic_write_bytes(folder / f"{stem}.json", dumps_truth(truth).encode("utf-8"))
+        atomic_write_bytes(folder / f"{stem}.json", (json.dumps(settings, indent=1) + "\n").encode())
+        atomic_write_bytes(folder / f"{stem}.truth.json", dumps_truth(truth).encode("utf-8"))
         names.append(stem)
     return names
 
