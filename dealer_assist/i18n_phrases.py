@@ -22,6 +22,25 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"(?P<p>.+): no such file\.", "{p}: такого файла нет."),
     # eval's and odds' warnings (app/typed_hands.py: duplicate_warnings, cli/odds_cmd.py, cli/eval_cmd.py)
     (r"warning: (?P<say>.+)", "предупреждение: {say}"),
+    # the serial model cannot be used (vision/recognizer.py: _load, app/readers.py: serial_model_warning)
+    (r"(?P<say>the serial recognizer's model .+\.) Until then the reader does without it \(every serial is still "
+     r"cross-checked by the other engines; fewer notes may be trusted\)\.",
+     "{say} Пока этого не сделано, распознавание идёт без неё (каждый номер по-прежнему сверяется другими "
+     "движками; надёжно прочитанных купюр может быть меньше)."),
+    (r"the serial recognizer's model (?P<p>.+?) (?P<saywhy>(?:is|has) .+): restore the model and its card with "
+     r"(?P<c>`[^`]+`) \(or retrain: (?P<t>`[^`]+`), see models/README\.md\)\.",
+     "модель распознавания номеров {p} {saywhy}: восстановите её и карточку командой {c} (или обучите заново: "
+     "{t}, см. models/README.md)."),
+    (r"is missing", "отсутствует"),
+    (r"is empty", "пуста"),
+    (r"is damaged \(no ONNX model onnxruntime can load\)", "повреждена (её не удаётся загрузить как модель ONNX)"),
+    (r"is another model \(its input is not (?P<i>.+) or its output not (?P<o>.+)\)",
+     "— другая модель (её вход не {i} или выход не {o})"),
+    (r"has no card \((?P<c>.+), which holds its measured temperature\)",
+     "без карточки ({c}, в ней измеренная температура)"),
+    (r"has a card that cannot be used \((?P<sayx>.+)\)", "с непригодной карточкой ({sayx})"),
+    (r"has a card \((?P<c>.+)\) whose temperature is not a number from (?P<numlo>\S+) to (?P<numhi>\S+) \((?P<v>.*)\)",
+     "с карточкой {c}, где температура — не число от {numlo} до {numhi} ({v})"),
     (r"line (?P<n>\d+): (?P<say>.+)", "строка {n}: {say}"),
     (r"serial (?P<v>\d+) appears (?P<times>twice|\d+ times): in (?P<list>.+); one note cannot lie in two places\.",
      "номер {v} встречается {times}: в {list}; одна купюра не может лежать в двух местах."),

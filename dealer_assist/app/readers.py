@@ -21,7 +21,7 @@ from dealer_assist.fileio import dumps_json
 from dealer_assist.vision.params import DEFAULT_PARAMS, ReaderParams
 from dealer_assist.vision.reader import SerialReader
 
-__all__ = ["get_reader", "table_reader", "clear_readers", "DET_MAX_SIDE"]
+__all__ = ["get_reader", "table_reader", "clear_readers", "serial_model_warning", "DET_MAX_SIDE"]
 
 #: The detector's longest side for photos (RapidOcrEngine's default).
 DET_MAX_SIDE = 960
@@ -75,3 +75,20 @@ def clear_readers() -> None:
     """Forget every cached reader and engine of this process (tests)."""
     _READERS.clear()
     _PRIMARIES.clear()
+
+
+def serial_model_warning() -> str | None:
+    """The one warning ``read``, ``score`` and ``live`` give (before any photo or frame is read) when the
+    project's serial model (``models/serial_ctc.onnx`` and its card) cannot be used, or None when it can.
+
+    The reader then leaves the model out (:class:`~dealer_assist.vision.reader.SerialReader`): it reads as
+    it did before the model was added, every serial still cross-checked by PP-OCRv4 and Tesseract, so no
+    note is trusted on the damaged file's word; fewer notes may be trusted.
+    """
+    from dealer_assist.vision.recognizer import SerialCtcEngine
+
+    problem = SerialCtcEngine().problem()
+    if problem is None:
+        return None
+    return (f"warning: {problem} Until then the reader does without it (every serial is still cross-checked by "
+            "the other engines; fewer notes may be trusted).")

@@ -14,7 +14,7 @@ from typing import Optional
 import typer
 
 from dealer_assist.cli.app import app
-from dealer_assist.cli.options import (echo_err,
+from dealer_assist.cli.options import (echo_err, warn_serial_model,
     LOG_DEFAULT,
     camera_size_option,
     capture_mode,
@@ -158,6 +158,8 @@ def live_command(
         run = prepare_live(config)
     except LiveSetupError as exc:
         fail(safe_text(exc))
+    if ocr:
+        warn_serial_model(config.lang)
     outcome = run_live(run)
     if run.session.closing and not as_json:  # what became of the hand in play, in one line (--json: its status)
         echo_err(say(run.session.closing, config.lang))

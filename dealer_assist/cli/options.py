@@ -30,7 +30,7 @@ from dealer_assist.i18n import LANGUAGES, Lang, default_lang
 from dealer_assist.rules import Game, TiePolicy, ZeroJoker
 from dealer_assist.rules.formats import option_choices, short_value
 
-__all__ = ["fail", "echo_err", "error_text", "errors_as_fail", "choice", "game_option", "zero_joker_option", "tie_policy_option", "lang_option", "resolve_lang",
+__all__ = ["fail", "echo_err", "error_text", "warn_serial_model", "errors_as_fail", "choice", "game_option", "zero_joker_option", "tie_policy_option", "lang_option", "resolve_lang",
            "default_jobs", "since_time", "parse_since", "camera_size_option", "fourcc_option", "capture_mode", "USAGE_ERROR", "shown_default",
            "LOG_DEFAULT"]
 
@@ -70,6 +70,18 @@ def error_text(message: str, lang: str | None = None) -> str:
 
     line = f"Error: {message}"
     return safe_text(say(line, str(lang)) if lang is not None else line)
+
+
+def warn_serial_model(lang: str) -> None:
+    """Say on stderr, once before reading, that the serial model cannot be used and the reader does without
+    it (:func:`dealer_assist.app.readers.serial_model_warning`), in ``lang``; nothing when it can."""
+    from dealer_assist.app.readers import serial_model_warning
+    from dealer_assist.i18n import say
+    from dealer_assist.render import safe_text
+
+    warning = serial_model_warning()
+    if warning is not None:
+        echo_err(safe_text(say(warning, str(lang))))
 
 
 def fail(message: str, code: int = USAGE_ERROR, lang: str | None = None) -> NoReturn:

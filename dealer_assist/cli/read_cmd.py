@@ -15,7 +15,7 @@ from rich.text import Text
 from dealer_assist.app.photos import ImageReading, read_photos
 from dealer_assist.app.verdicts import is_stray_read
 from dealer_assist.cli.app import app
-from dealer_assist.cli.options import error_text, fail, lang_option, resolve_lang, echo_err
+from dealer_assist.cli.options import error_text, fail, lang_option, resolve_lang, echo_err, warn_serial_model
 from dealer_assist.cli.output import json_line, report_console
 from dealer_assist.i18n import Lang, say, texts
 from dealer_assist.render import name_text, safe_text
@@ -67,6 +67,7 @@ def read_command(
                                  f"notes`); reading without it."))
     lang = resolve_lang(lang)
     console = report_console()
+    warn_serial_model(lang)
     results = read_photos([str(p) for p in images], jobs=jobs, layout=layout)
     failed = 0
     used_names: set[str] = set()

@@ -16,7 +16,7 @@ from dealer_assist.app.result_files import check_outputs, write_results
 from dealer_assist.app.score import ScoreOptions, plan_score, run_score
 from dealer_assist.app.verdicts import Verdict
 from dealer_assist.cli.app import app
-from dealer_assist.cli.options import (echo_err,
+from dealer_assist.cli.options import (echo_err, warn_serial_model,
     default_jobs,
     fail,
     game_option,
@@ -91,6 +91,8 @@ def score_command(
         plan = plan_score(paths, options)
     except InputError as exc:
         fail(str(exc), lang=lang)
+    if plan.photo_count:
+        warn_serial_model(lang)
     with Progress(TextColumn(texts(lang)["reading_photos"]), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err, transient=True) as bar:
         task = bar.add_task("read", total=plan.photo_count)

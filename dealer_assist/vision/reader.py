@@ -57,7 +57,8 @@ class SerialReader:
             do not settle a note (default: :class:`~.ocr.PpOcrV4Engine`, then
             the project's serial model :class:`~.recognizer.SerialCtcEngine`
             -- heard only when sure of every digit, see
-            :func:`~.trust.heard` -- then :class:`~.ocr.TesseractEngine`; the
+            :func:`~.trust.heard`; left out when its file or card cannot be used,
+            :meth:`~.recognizer.SerialCtcEngine.problem` -- then :class:`~.ocr.TesseractEngine`; the
             layout fast path and small prints use the first).
         letters: the recognizer asked, both ways up, to read the letters of a
             print whose way up the primary cannot tell (default: Tesseract,
@@ -84,7 +85,8 @@ class SerialReader:
         self.primary = primary or RapidOcrEngine()
         tesseract = TesseractEngine()
         if seconds is None:
-            seconds = (PpOcrV4Engine(), SerialCtcEngine(), tesseract) if use_second else ()
+            model = SerialCtcEngine()  # a missing or damaged model is left out (the reader before it had none)
+            seconds = (PpOcrV4Engine(), *(() if model.problem() else (model,)), tesseract) if use_second else ()
         self.seconds = tuple(seconds)
         self.letters = letters if letters is not None else (tesseract if use_second else None)
         self.layout = layout

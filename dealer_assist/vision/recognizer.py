@@ -26,11 +26,11 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from dealer_assist.fileio import load_json
+from dealer_assist.fileio import dumps_json, load_json
 from dealer_assist.vision.ocr import EngineError, LineRead, best_contrast_gray, ctc_decode
 
-__all__ = ["CHARSET", "INPUT_H", "INPUT_W", "MODEL_PATH", "CARD_PATH", "SERIAL_CTC",
-           "preprocess", "SerialCtcEngine"]
+__all__ = ["CHARSET", "INPUT_H", "INPUT_W", "MODEL_PATH", "CARD_PATH", "SERIAL_CTC", "TEMPERATURE_RANGE",
+           "RESTORE_HINT", "preprocess", "SerialCtcEngine"]
 
 #: Class labels; index 0 is the CTC blank (``""``). Digits, the space, the serial letters.
 CHARSET: tuple[str, ...] = ("",) + tuple("0123456789 ") + tuple("АБВГДЕЖЗИКЛМНОПРСТУФХЦЧШЩЭЮЯЬ")
@@ -41,6 +41,13 @@ MODEL_PATH = Path(__file__).resolve().parents[2] / "models" / "serial_ctc.onnx"
 CARD_PATH = MODEL_PATH.with_suffix(".json")
 #: This engine's name in reads.
 SERIAL_CTC = "serial-ctc"
+#: The temperatures a card may give (a sanity bound, not a measurement: the committed card measured 1.25 on
+#: the validation crops). Outside it the card is not this model's: a temperature near 0 makes every digit
+#: "sure" (the model would be heard on every read), a negative one turns its probabilities upside down.
+TEMPERATURE_RANGE = (0.25, 4.0)
+#: How to get the committed model and card back, said with every refusal of them.
+RESTORE_HINT = ("restore the model and its card with `git checkout -- models/serial_ctc.onnx models/serial_ctc.json` "
+                "(or retrain: `python -m training.train`, see models/README.md)")
 
 
 def preprocess(crop: np.ndarray) -> np.ndarray:
@@ -80,7 +87,11 @@ class SerialCtcEngine:
         threads: onnxruntime intra-op threads.
 
     Raises:
-        EngineError: on first use, when the model file is missing.
+        EngineError: on first use, one sentence saying how to restore them, when the model file is
+            missing, empty, no ONNX model, or one whose input is not ``(N, 1, INPUT_H, INPUT_W)`` and output
+            not ``(N, T, len(CHARSET))``; or when its card is missing, no JSON object, or its
+            ``temperature`` no number in :data:`TEMPERATURE_RANGE` (the card calibrates the model's
+            confidence, which decides when it is heard: without it the model is not used).
     """
 
     name = SERIAL_CTC
@@ -93,19 +104,17 @@ class SerialCtcEngine:
 
     def _get(self):
         if self._session is None:
-            import onnxruntime as ort
-
-            if not self.model.is_file():
-                raise EngineError(f"the serial recognizer's model {self.model} is missing: "
-                                  "run `python -m training.train` (see models/README.md).")
-            if self.temperature is None:
-                card = self.model.with_suffix(".json")
-                self.temperature = float(load_json(card)["temperature"]) if card.is_file() else 1.0  # the one loader
-            opts = ort.SessionOptions()
-            opts.intra_op_num_threads = self.threads
-            opts.inter_op_num_threads = 1
-            self._session = ort.InferenceSession(str(self.model), opts, providers=["CPUExecutionProvider"])
+            self._session, self.temperature = _load(self.model, self.temperature, self.threads)
         return self._session
+
+    def problem(self) -> str | None:
+        """One sentence saying why the model or its card cannot be used (missing, damaged, another
+        model's), or None when it loads and its input and output are this engine's. Loads it (once)."""
+        try:
+            self._get()
+        except EngineError as exc:
+            return str(exc)
+        return None
 
     def scores(self, batch: np.ndarray) -> np.ndarray:
         """Raw class scores ``(N, T, len(CHARSET))`` of preprocessed inputs ``(N, 1, INPUT_H, INPUT_W)``."""
@@ -128,3 +137,45 @@ class SerialCtcEngine:
             out.append(LineRead(text, float(np.mean(probs)), self.name, probs) if text
                        else LineRead("", 0.0, self.name, ()))
         return out
+
+
+def _load(model: Path, temperature: float | None, threads: int):
+    """``(session, temperature)`` of ``model`` and its card, checked; every failure is one EngineError."""
+    import onnxruntime as ort
+
+    def refuse(why: str) -> EngineError:
+        return EngineError(f"the serial recognizer's model {model} {why}: {RESTORE_HINT}.")
+
+    if not model.is_file():
+        raise refuse("is missing")
+    if model.stat().st_size == 0:
+        raise refuse("is empty")
+    if temperature is None:
+        card = model.with_suffix(".json")
+        if not card.is_file():
+            raise refuse(f"has no card ({card.name}, which holds its measured temperature)")
+        try:
+            data = load_json(card)  # the one loader: NaN, huge numbers, bad UTF-8 are its sentences
+        except ValueError as exc:
+            raise refuse(f"has a card that cannot be used ({str(exc).rstrip('.')})") from None
+        value = data.get("temperature") if isinstance(data, dict) else None
+        lo, hi = TEMPERATURE_RANGE
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not lo <= value <= hi:
+            shown = "none" if value is None else dumps_json(value)[:40]
+            raise refuse(f"has a card ({card.name}) whose temperature is not a number from {lo} to {hi} ({shown})")
+        temperature = float(value)
+    opts = ort.SessionOptions()
+    opts.intra_op_num_threads = threads
+    opts.inter_op_num_threads = 1
+    opts.log_severity_level = 4  # onnxruntime's own log lines would say the same in its words
+    try:
+        session = ort.InferenceSession(str(model), opts, providers=["CPUExecutionProvider"])
+    except Exception:  # noqa: BLE001 - onnxruntime raises its own exception types for a bad file
+        raise refuse("is damaged (no ONNX model onnxruntime can load)") from None
+    inputs, outputs = session.get_inputs(), session.get_outputs()
+    shape = list(inputs[0].shape) if len(inputs) == 1 else []
+    if len(shape) != 4 or shape[1:] != [1, INPUT_H, INPUT_W] or not outputs \
+            or len(outputs[0].shape) != 3 or outputs[0].shape[-1] != len(CHARSET):
+        raise refuse(f"is another model (its input is not [N, 1, {INPUT_H}, {INPUT_W}] or its output not "
+                     f"[N, T, {len(CHARSET)}])")
+    return session, temperature
