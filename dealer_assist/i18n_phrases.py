@@ -55,6 +55,15 @@ PHRASES: tuple[tuple[str, str], ...] = (
      r"Indian poker a seat holds (?P<i>\d+)\)\.", "{s}: найдено купюр {f} из {w} (купюру со скрытыми номерами не "
                                                   "видно; в индийском покере у места {i})."),
     # score's and calibrate's commonest refusals (app/hand_folders.py, calibration/store.py)
+    (r"(?P<o>--json|--csv) (?P<f>.+) lies in the hand folder (?P<h>.+) and would overwrite the hand's file "
+     r"(?P<n>.+); write it outside the hand folders \(e\.g\. (?P<e>.+)\)\.",
+     "{o} {f} лежит в папке раздачи {h} и затёр бы её файл {n}; запишите его вне папок раздач (например, {e})."),
+    (r"(?P<o>--json|--csv) (?P<f>.+) lies in the hand folder (?P<h>.+) and would become a file of that hand, which "
+     r"the next score counts as no photo of it; write it outside the hand folders \(e\.g\. (?P<e>.+)\)\.",
+     "{o} {f} лежит в папке раздачи {h} и стал бы файлом этой раздачи, который следующая оценка сочтёт лишним; "
+     "запишите его вне папок раздач (например, {e})."),
+    (r"(?P<o>--json|--csv) (?P<f>.+) would overwrite (?P<t>.+), which score reads; write it elsewhere\.",
+     "{o} {f} затёр бы {t}, который читается при оценке; запишите его в другое место."),
     (r"(?P<p>.+): holds photos \((?P<f>.+)\) but neither hand\.json nor a board photo, so it is no hand folder; "
      r"name the board's photo board\.jpg \(or board-1\.jpg \.\.\.\), or, for whole-table photos, give "
      r"--calibration NAME\.",
@@ -236,6 +245,10 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"(?P<img>.+?): (?P<e>\d+) notes? expected, (?P<f>\d+) found\.", "{img}: ожидается купюр: {e}, найдено: {f}."),
     (r"(?P<img>.+?): hand\.json gives (?P<g>\d+) serial\(s\), (?P<e>\d+) expected\.",
      "{img}: в hand.json номеров: {g}, ожидается {e}."),
+    (r"hand\.json: the serial (?P<v>\S+) given for (?P<img>.+) is a number; write each serial in quotes "
+     r"\((?P<q>\"\S+\")\): a number cannot keep a leading zero\.",
+     "hand.json: номер {v} для {img} записан числом; пишите каждый номер в кавычках ({q}): у числа не бывает "
+     "ведущего нуля."),
     (r"hand\.json: the serial (?P<q>'.*') given for (?P<img>.+) is not exactly 7 digits\.",
      "hand.json: номер {q} для {img} — не ровно 7 цифр."),
     (r"hand\.json: 'serials' must map an image name to a list of serials\.",

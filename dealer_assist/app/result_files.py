@@ -17,7 +17,7 @@ from dealer_assist.app.verdicts import HandScore
 from dealer_assist.fileio import dumps_json, folder_refusal, is_special_file, write_atomic
 from dealer_assist.spreadsheet import csv_writer
 
-__all__ = ["CSV_COLUMNS", "check_output_path", "check_outputs", "csv_rows", "json_text", "csv_text", "write_results"]
+__all__ = ["CSV_COLUMNS", "check_output_path", "check_outputs", "check_outputs_apart", "csv_rows", "json_text", "csv_text", "write_results"]
 
 CSV_COLUMNS = ["folder", "status", "position", "zero_joker", "tie_policy", "seat", "images", "serials",
                "confidences", "class", "ranks", "natural", "winner", "reasons"]
@@ -53,6 +53,35 @@ def check_outputs(json_out: Path | None, csv_out: Path | None) -> None:
         problem = check_output_path(out)
         if problem:
             raise InputError(problem)
+
+
+def check_outputs_apart(json_out: Path | None, csv_out: Path | None, hand_folders: Sequence[Path],
+                        table_photos: Sequence[Path]) -> None:
+    """Refuse a result file that would overwrite or join what ``score`` reads, before any photo is read.
+
+    A result file inside a hand folder would overwrite one of its files (``--json hand_07/hand.json``
+    replaces the hand's settings with the verdicts; ``--csv hand_07/alice.jpg`` a photo) or become a
+    file of the hand, which the next ``score`` counts as one that is no photo of it (FORMATS.md §4:
+    every file of a hand folder counts); one naming a whole-table photo or its settings (``<stem>.json``)
+    would overwrite them.
+
+    Raises:
+        InputError: one sentence naming the option, the file and where to write it instead.
+    """
+    folders = {os.path.realpath(f): f for f in hand_folders}
+    taken = {os.path.realpath(q): q for p in table_photos for q in (p, p.with_suffix(".json"))}
+    for option, out in (("--json", json_out), ("--csv", csv_out)):
+        if out is None or is_special_file(out):
+            continue
+        real = os.path.realpath(out)
+        folder = folders.get(os.path.dirname(real))
+        if folder is not None:
+            what = (f"would overwrite the hand's file {Path(real).name}" if os.path.exists(real)
+                    else "would become a file of that hand, which the next score counts as no photo of it")
+            raise InputError(f"{option} {out} lies in the hand folder {folder} and {what}; write it outside "
+                             f"the hand folders (e.g. {option} {Path(folder).parent / ('verdicts' + option.replace('--', '.'))}).")
+        if real in taken:
+            raise InputError(f"{option} {out} would overwrite {taken[real]}, which score reads; write it elsewhere.")
 
 
 def _csv_bool(value: bool | None) -> str:

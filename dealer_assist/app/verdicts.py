@@ -90,6 +90,11 @@ def _manual_notes(name: str, seat: str, given: Any, expected: int) -> tuple[list
         given = [given]
     if not isinstance(given, list):
         return [], [f"hand.json: the serials for {name} must be a list of 7-digit strings."]
+    numbers = [x for x in given if isinstance(x, int) and not isinstance(x, bool)]
+    if numbers:  # 4740925 without quotes: a careless hand.json; a number cannot keep a serial's leading zero
+        shown = str(numbers[0]) if len(str(numbers[0])) <= 12 else str(numbers[0])[:12] + "…"
+        return [], [f"hand.json: the serial {shown} given for {name} is a number; write each serial in quotes "
+                    f"(\"{shown}\"): a number cannot keep a leading zero."]
     bad = [str(x) for x in given if not is_serial(x)]
     if bad:
         shown = bad[0] if len(bad[0]) <= 12 else bad[0][:12] + "…"

@@ -12,7 +12,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from dealer_assist.app.hand_folders import InputError
-from dealer_assist.app.result_files import check_outputs, write_results
+from dealer_assist.app.result_files import check_outputs, check_outputs_apart, write_results
 from dealer_assist.app.score import ScoreOptions, plan_score, run_score
 from dealer_assist.app.verdicts import Verdict
 from dealer_assist.cli.app import app
@@ -89,6 +89,7 @@ def score_command(
     try:
         check_outputs(json_out, csv_out)
         plan = plan_score(paths, options)
+        check_outputs_apart(json_out, csv_out, list(plan.folders), plan.tables)
     except InputError as exc:
         fail(str(exc), lang=lang)
     if plan.photo_count:
