@@ -234,7 +234,7 @@ def test_lens_distortion_is_undone_before_the_plane_is_fitted(cal_dir, tmp_path)
 
 @pytest.mark.parametrize("n", [1, 2])
 def test_sample_profiles_match_the_sample_tables_truth(n):
-    truth = json.loads((TABLES / f"table_{n}.json").read_text())
+    truth = json.loads((TABLES / f"table_{n}.truth.json").read_text())
     profile = load_profile(REPO / "calibration" / f"sample_table_{n}.json")
     assert profile.seats == truth["table"]["seats"]
     for z, tz in zip(profile.table.zones, truth["table"]["zones"]):
