@@ -172,3 +172,21 @@ def test_a_session_lock_where_no_lock_file_can_be_made_decides_from_the_log_alon
     assert odd.hold() and odd.path.exists()
     odd.release()
     assert not odd.path.exists()
+
+
+def test_a_restarted_live_keeps_the_game_of_its_command_line(tmp_path):
+    """Third new-user trial, H1: ``live --game indian`` started again on the same log went on with the
+    night but played Hold'em (a board, two notes a seat), so no Indian hand was ever decided again."""
+    frames = write_frames(tmp_path / "frames", 3)
+    profile = plain_profile((320, 180), ["P1", "P2", "P3"], tmp_path / "p.json")
+    log = tmp_path / "hands.jsonl"
+    base = ["live", "--camera", frames, "--calibration", str(profile.path), "--position", "4", "--no-ocr",
+            "--no-window", "--log", str(log), "--json", "--game", "indian"]
+    typed = "serial P1 1 7654321\nserial P2 1 9990999\nserial P3 1 1234000\n"
+    for _ in range(2):
+        r = runner.invoke(app, base, input=typed)
+        assert r.exit_code == 0, r.output  # decided: one note a seat
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [(r["hand"], r.get("game"), r["status"], r["winners"]) for r in records] == [
+        (1, "indian", "showdown", ["P2"]), (2, "indian", "showdown", ["P2"])]
+    assert records[0]["session"] == records[1]["session"]
