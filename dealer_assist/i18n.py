@@ -355,6 +355,9 @@ KEYS_SHORT = {
 _PLACE_RU = {"the board": "борд", "board": "борд", "the note": "купюра", "note": "купюра", "player": "игрок",
              "twice": "дважды", "and": "и"}
 
+#: A wrong JSON value as the rules' errors name it (the others are the value itself: ``'x'``, ``12``).
+_KIND_RU = {"an object": "объект", "a list": "список"}
+
 _COMPILED: list[tuple[re.Pattern, str]] = []
 
 
@@ -405,6 +408,8 @@ def say(text: str, lang: str) -> str:
                 value = say(value, lang)
             elif name.startswith("place"):
                 value = _place(value)
+            elif name.startswith("kind"):  # what a wrong JSON value is (rules/formats.py: _kind)
+                value = _KIND_RU.get(value, value)
             elif name.startswith("list"):  # "a, b or c", "a and b"
                 value = value.replace(" or ", " или ").replace(" and ", " и ")
             elif name.startswith("times"):  # "twice", "3 times"

@@ -69,6 +69,16 @@ PHRASES: tuple[tuple[str, str], ...] = (
      r"--calibration NAME\.",
      "{p}: в папке есть снимки ({f}), но нет ни hand.json, ни снимка борда, так что это не папка раздачи; назовите "
      "снимок борда board.jpg (или board-1.jpg ...) или, для снимков всего стола, укажите --calibration NAME."),
+    # score's notes under the summary (app/hand_folders.py: _hands_in, said by cli/score_cmd.py)
+    (r"Note: (?P<say>.+)", "Примечание: {say}"),
+    (r"(?P<p>.+) holds (?P<n>\d+) loose photo\(s\) beside its (?P<k>\d+) hand folder\(s\), and they are not "
+     r"scored: (?P<f>.+); move each into its hand's folder\.",
+     "{p}: снимков вне папок раздач — {n} (папок раздач: {k}), они не оцениваются: {f}; переложите каждый в папку "
+     "его раздачи."),
+    (r"(?P<p>.+) holds photos but neither hand\.json nor a board photo, so it is not scored as a hand "
+     r"\(whole-table photos: give it with --calibration NAME\)\.",
+     "{p}: в папке есть снимки, но нет ни hand.json, ни снимка борда, так что она не оценивается как раздача "
+     "(снимки всего стола: укажите её с --calibration NAME)."),
     (r"(?P<p>.+): a photo given on its own is read as a whole-table photo, which needs --calibration NAME \(the "
      r"profile whose zones split it into board and seats\)\.",
      "{p}: отдельный снимок читается как снимок всего стола, а для него нужен --calibration NAME (профиль, зоны "
@@ -76,13 +86,45 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"No calibration profile named (?P<q>'.*') \((?P<p>.+) does not exist\); make one with (?P<c>`dealer-assist "
      r"calibrate table`)\.", "Профиля калибровки {q} нет ({p} не существует); создайте его командой {c}."),
     (r"(?P<n>\d+) hand line\(s\) could not be evaluated\.", "Не удалось оценить строк с раздачами: {n}."),
+    (r"no hands in standard input\.", "на стандартном вводе нет ни одной раздачи."),
+    (r"no hands in (?P<p>.+)\.", "в {p} нет ни одной раздачи."),
+    # eval's and odds' bad lines, the commonest (app/typed_hands.py: line_json; rules/formats.py, notes.py)
+    (r"the line is not valid JSON \((?P<sayx>.*)\)\.", "строка — не JSON ({sayx})."),
+    # json's own words for what is wrong, with the column (fileio.py: parse_json)
+    (r"(?P<sayj>Expecting .+?|Extra data|Unterminated string starting at|Invalid .+?): column (?P<c>\d+)",
+     "{sayj}: столбец {c}"),
+    (r"Expecting value", "ожидалось значение"),
+    (r"Extra data", "лишние данные после значения"),
+    (r"Expecting property name enclosed in double quotes", "ожидалось имя поля в двойных кавычках"),
+    (r"Expecting (?P<d>'.') delimiter", "ожидался разделитель {d}"),
+    (r"Unterminated string starting at", "незакрытая строка, начало"),
+    (r"Invalid control character at", "недопустимый управляющий символ"),
+    (r"the line is not UTF-8 text\.", "строка — не текст UTF-8."),
+    (r"the line is nested too deeply \(more than (?P<n>\d+) levels of \[ and \{\)\.",
+     "в строке слишком глубокая вложенность (больше {n} уровней [ и {{)."),
+    (r"the line is longer than (?P<n>\d+) MiB, the most a hand may take\.",
+     "строка длиннее {n} МиБ — больше, чем может занимать раздача."),
+    (r"(?P<k>[\w.\[\]]+) is missing\.", "нет поля {k}."),
+    (r"a hand must be a JSON object, got (?P<kind>.+)\.", "раздача должна быть объектом JSON, а не {kind}."),
+    (r"(?P<k>[\w.\[\]]+) must be a list of serials, got (?P<kind>.+)\.",
+     "{k} должен быть списком номеров, а не {kind}."),
+    (r"players must be a list of players, got (?P<kind>.+)\.", "players должен быть списком игроков, а не {kind}."),
+    (r"(?P<k>[\w.\[\]]+) must be a string of 7 digits, got (?P<q>.+)\.",
+     "{k} должен быть строкой из 7 цифр, а не {q}."),
+    (r"(?P<k>[\w.\[\]]+) must be exactly 7 digits, got (?P<q>.+)\.", "{k} должен состоять ровно из 7 цифр, а не {q}."),
+    (r"(?P<k>[\w.\[\]]+) must be an integer from 1 to 7, got (?P<q>.+)\.",
+     "{k} должно быть целым числом от 1 до 7, а не {q}."),
+    (r"(?P<k>[\w.\[\]]+) must be from 1 to 7, got (?P<q>.+)\.", "{k} должно быть от 1 до 7, а не {q}."),
+    (r"board has (?P<n>\d+) notes; at most 3 are allowed\.", "на борде купюр: {n}; допускается не больше 3."),
+    (r"players has (?P<n>\d+) player\(s\); at least 2 are needed\.", "игроков: {n}; нужно не меньше 2."),
     # option values refused (cli/options.py: choice, parse_since, whole_chips) and click's own usage errors
-    (r"must be (?P<list>.+?), not (?P<q>'.*'|\S+)\.", "должно быть {list}, а не {q}."),
     (r"must be an ISO date or date-time such as (?P<a>\S+) or (?P<b>\S+), not (?P<q>.+)\.",
      "должно быть датой или датой и временем ISO, например {a} или {b}, а не {q}."),
     (r"must be a time in the years (?P<a>\d+) to (?P<b>\d+), not (?P<q>.+)\.",
      "должно быть временем в годах от {a} до {b}, а не {q}."),
     (r"must be a whole number of chips from 0 up, not (?P<q>.+)\.", "должно быть целым числом фишек от 0, а не {q}."),
+    # after the sentences above that also begin "must be" (the first pattern that matches is used)
+    (r"must be (?P<list>.+?), not (?P<q>'.*'|\S+)\.", "должно быть {list}, а не {q}."),
     (r"(?P<v>\S+) is not in the range (?P<r>\S+)\.", "{v} — вне диапазона {r}."),
     (r"(?P<v>'.*') is not a valid integer\.", "{v} — не целое число."),
     (r"(?P<v>'.*') is not a valid float\.", "{v} — не число."),
@@ -101,6 +143,14 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"(?P<n>\d+) player\(s\) given; a hand needs at least 2 \(repeat --player\)\.",
      "игроков указано: {n}; раздаче нужно не меньше 2 (повторите --player)."),
     (r"(?P<p>.+): no such folder\.", "{p}: такой папки нет."),
+    (r"cannot read (?P<p>'.*'): it is a folder, not a file\.", "нельзя прочитать {p}: это папка, а не файл."),
+    (r"The hand log (?P<p>.+) is a folder, not a file\.", "Журнал раздач {p} — папка, а не файл."),
+    (r"The hand log (?P<p>.+) is a folder; give the file \(e\.g\. (?P<e>.+)\)\.",
+     "Журнал раздач {p} — папка; укажите файл (например, {e})."),
+    (r"The state file (?P<p>.+) is a folder; give a file\.", "Файл состояния {p} — папка; укажите файл."),
+    (r"There is no camera, video or image at (?P<p>'.*')\.", "Камеры, видео или изображения {p} нет."),
+    (r"--no-log and --log FILE contradict each other; give one of them\.",
+     "--no-log и --log FILE противоречат друг другу; укажите что-то одно."),
     (r"(?P<p>.+): holds no hand folder \(no images found in it or its sub-folders\)\.",
      "{p}: в ней нет папки раздачи (ни в ней, ни во вложенных папках не найдено снимков)."),
     (r"(?P<p>.+): not an image that can be decoded \(corrupt or unsupported format\)\.",

@@ -119,7 +119,7 @@ def eval_command(
     with output_errors():
         seen, bad = _evaluate_file(hands, as_json, lang, exact, reject_duplicates)
     if not seen:
-        echo_err(f"no hands in {'standard input' if hands == '-' else hands}.")
+        echo_err(say(f"no hands in {'standard input' if hands == '-' else hands}.", lang))
         raise typer.Exit(code=1)
     if bad:
         echo_err(say(f"{bad} hand line(s) could not be evaluated.", lang))
@@ -174,7 +174,7 @@ def _evaluate_file(path: str, as_json: bool, lang: str, exact: bool, reject_dupl
             seen += result.is_text
             if result.error is not None:
                 bad += 1
-                line_error(result.number, result.error, as_json)
+                line_error(result.number, result.error, as_json, lang)
             else:
                 _emit(result.number, result.showdown, as_json, lang,
                       title=texts(lang)["hand_line"].format(line=result.number), warnings=warnings)

@@ -14,7 +14,7 @@ from typing import Optional
 import typer
 
 from dealer_assist.cli.app import app
-from dealer_assist.cli.options import (echo_err, warn_serial_model,
+from dealer_assist.cli.options import (echo_err, error_text, warn_serial_model,
     LOG_DEFAULT,
     camera_size_option,
     capture_mode,
@@ -130,25 +130,27 @@ def live_command(
     from dealer_assist.live.history import default_log_path
     from dealer_assist.spectator.state import default_state_path
 
+    language = resolve_lang(lang).value
     if no_log and log is not None:
-        fail("--no-log and --log FILE contradict each other; give one of them.")
+        fail("--no-log and --log FILE contradict each other; give one of them.", lang=language)
     if club is not None and no_log:
         fail("--club sends the hands from the log (the table keeps its own record first); give --log FILE "
-             "or leave out --no-log.")
+             "or leave out --no-log.", lang=language)
     if club is not None and table is None:
-        fail("--club needs --table T: the table's name in the club (e.g. --table T1).")
+        fail("--club needs --table T: the table's name in the club (e.g. --table T1).", lang=language)
     if table is not None and club is None:
-        fail("--table names this table in a club; give --club URL too.")
+        fail("--table names this table in a club; give --club URL too.", lang=language)
     if table is not None:
         from dealer_assist.cli.club_cmd import checked_table
 
         table = checked_table(table)
     if game is Game.INDIAN and (zero_joker is not ZeroJoker.OFF or tie_policy is not TiePolicy.SPLIT):
-        fail("Indian poker has no zero-joker and no rollover (RULES.md §7); drop --zero-joker and --tie-policy.")
+        fail("Indian poker has no zero-joker and no rollover (RULES.md §7); drop --zero-joker and --tie-policy.",
+             lang=language)
     capture = capture_mode(camera_size, fourcc)
     log_path = None if no_log else (log if log is not None else default_log_path())
     config = LiveConfig(camera=camera, calibration=calibration, position=_parse_position(position),
-                        zero_joker=zero_joker, tie_policy=tie_policy, dealer=dealer, lang=resolve_lang(lang).value,
+                        zero_joker=zero_joker, tie_policy=tie_policy, dealer=dealer, lang=language,
                         game=game,
                         window=not no_window, max_frames=max_frames, as_json=as_json, log=log_path,
                         realtime=realtime, fps=fps, trust=_parse_trust(trust), ocr=ocr, capture=capture,
@@ -157,7 +159,7 @@ def live_command(
     try:
         run = prepare_live(config)
     except LiveSetupError as exc:
-        fail(safe_text(exc))
+        fail(safe_text(exc), lang=language)
     if ocr:
         warn_serial_model(config.lang)
     outcome = run_live(run)
@@ -169,6 +171,6 @@ def live_command(
         echo_err(safe_text(line))
     if outcome.errors:
         for sentence in outcome.errors[:-1]:
-            echo_err(safe_text(f"Error: {sentence}"))
-        fail(safe_text(outcome.errors[-1]), 2)
+            echo_err(error_text(safe_text(sentence), language))
+        fail(safe_text(outcome.errors[-1]), 2, lang=language)
     raise typer.Exit(outcome.code)

@@ -65,14 +65,15 @@ def odds_command(
 
     Folded and unrevealed players have no chance; with 3 board notes known the result is the showdown's.
     """
+    language = resolve_lang(lang).value
     with output_errors():
-        seen, bad = _odds_file(hands, as_json, exact, resolve_lang(lang).value)
+        seen, bad = _odds_file(hands, as_json, exact, language)
     if not seen:
         source = "standard input" if hands == "-" else hands
-        echo_err(f"no hands in {source}.")
+        echo_err(say(f"no hands in {source}.", language))
         raise typer.Exit(code=1)
     if bad:
-        echo_err(f"{bad} hand line(s) could not be evaluated.")
+        echo_err(say(f"{bad} hand line(s) could not be evaluated.", language))
         raise typer.Exit(code=1)
 
 
@@ -186,7 +187,7 @@ def _odds_file(path: str, as_json: bool, exact: bool, lang: str = "en") -> tuple
         seen += 1
         if problem is not None:
             bad += 1
-            line_error(number, problem, as_json)
+            line_error(number, problem, as_json, lang)
             continue
         try:
             hand, unknown = parse_odds_hand(obj)
@@ -194,7 +195,7 @@ def _odds_file(path: str, as_json: bool, exact: bool, lang: str = "en") -> tuple
             odds = compute(hand, unknown_notes=unknown)
         except HandError as error:
             bad += 1
-            line_error(number, str(error), as_json)
+            line_error(number, str(error), as_json, lang)
             continue
         if as_json:
             write_stdout(json_line(to_json(odds, exact=exact)))

@@ -207,15 +207,18 @@ def output_errors() -> Iterator[None]:
         raise SystemExit(1) from None
 
 
-def line_error(number: int, message: str, as_json: bool) -> None:
+def line_error(number: int, message: str, as_json: bool, lang: str = "en") -> None:
     """A bad input line of a JSON Lines file (``eval``, ``odds``): ``{"error": "line N: ..."}`` on standard
-    output with ``--json`` (FORMATS.md §2: one output line per input line), else the sentence on stderr."""
+    output with ``--json`` (FORMATS.md §2: one output line per input line; always English, for programs),
+    else the sentence on stderr in ``lang`` (:func:`dealer_assist.i18n.say`)."""
+    from dealer_assist.i18n import say
     from dealer_assist.render import safe_text
 
     text = f"line {number}: {message}"
     if as_json:
         write_stdout(json_line({"error": text}))
     else:
+        text = say(text, lang)
         err = report_console(stderr=True)
         # a terminal wraps at word boundaries; a file or a pipe keeps one line per message (grep)
         err.print(safe_text(text), style="bold red", markup=False, highlight=False, soft_wrap=not err.is_terminal)

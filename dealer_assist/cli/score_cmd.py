@@ -28,7 +28,7 @@ from dealer_assist.cli.options import (echo_err, warn_serial_model,
 )
 from dealer_assist.cli.output import report_console
 from dealer_assist.cli.score_report import hand_report, summary
-from dealer_assist.i18n import Lang, texts
+from dealer_assist.i18n import Lang, say, texts
 from dealer_assist.render import safe_text
 from dealer_assist.rules import Game, TiePolicy, ZeroJoker
 
@@ -108,7 +108,7 @@ def score_command(
         echo_err(f"Error: cannot print the report: {(exc.strerror or str(exc)).lower()}.")
         # the result files below are still written
     for notice in plan.notices:  # photos found and not scored, said under the summary
-        err.print(safe_text(f"Note: {notice}"), markup=False, highlight=False)  # wrapped at words
+        err.print(safe_text(say(f"Note: {notice}", str(lang))), markup=False, highlight=False)  # wrapped at words
     try:
         write_results(scores, json_out, csv_out)
     except InputError as exc:

@@ -70,31 +70,33 @@ def serve_command(
     if not math.isfinite(delay) or delay < 0:
         raise typer.BadParameter(f"must be a number of seconds from 0 up, not {delay}.", param_hint="'--delay'")
     when = since_time(since)
+    language = resolve_lang(lang).value
     if club is not None:
         if log is not None or state is not None:
-            _fail("--club shows the club's database; --log and --state follow one table's files. Give one or the other.")
-        _serve_club(club, delay, host, port, when, resolve_lang(lang).value)
+            _fail("--club shows the club's database; --log and --state follow one table's files. Give one or the other.",
+                  language)
+        _serve_club(club, delay, host, port, when, language)
         return
     log_path = (log if log is not None else default_log_path()).expanduser()
     state_path = (state if state is not None else default_state_path(log_path)).expanduser()
     for path, what in ((log_path, "hand log"), (state_path, "state file")):
         problem = path_refusal(path, what)
         if problem is not None:
-            _fail(problem)
+            _fail(problem, language)
     if state_path.resolve() == log_path.resolve():
-        _fail(f"--state and --log name the same file ({log_path}); the state file is another one.")
+        _fail(f"--state and --log name the same file ({log_path}); the state file is another one.", language)
     problem = _not_a_log(log_path)
     if problem is not None:
-        _fail(problem)
+        _fail(problem, language)
     try:
         listener = bind(host, port)
     except ServeError as exc:
-        _fail(str(exc))
+        _fail(str(exc), language)
     token = None if listener.loopback else new_token()
     config = SpectatorConfig(log=log_path, state=state_path, delay=delay, token=token,
                              loopback_only=listener.loopback, since=when)
     application = create_app(config)
-    print_banner(listener, token, delay, log_path, state_path, resolve_lang(lang).value)
+    print_banner(listener, token, delay, log_path, state_path, language)
     try:
         run(application, listener)
     except KeyboardInterrupt:
@@ -157,7 +159,7 @@ def _serve_club(url: str, delay: float, host: str, port: int, since, lang: str =
     try:
         listener = bind(host, port)
     except ServeError as exc:
-        _fail(str(exc))
+        _fail(str(exc), lang)
     token = None if listener.loopback else new_token()
     config = ClubConfig(url=url, delay=delay, token=token, loopback_only=listener.loopback, since=since)
     watcher = ClubWatcher(url, delay=delay, since=since, warn=config.warn)
@@ -165,7 +167,7 @@ def _serve_club(url: str, delay: float, host: str, port: int, since, lang: str =
         watcher.check()
     except ClubError as exc:
         listener.sock.close()
-        _fail(str(exc))
+        _fail(str(exc), lang)
     application = create_club_app(config, watcher)
     t = texts(lang)
     shown = t["serve_late"].format(s=f"{delay:g}") if delay else t["serve_no_delay"]
@@ -179,10 +181,10 @@ def _serve_club(url: str, delay: float, host: str, port: int, since, lang: str =
         pass
 
 
-def _fail(sentence: str) -> None:
-    from dealer_assist.render import safe_text
+def _fail(sentence: str, lang: str = "en") -> None:
+    from dealer_assist.cli.options import error_text
 
-    echo_err(f"Error: {safe_text(sentence)}")
+    echo_err(error_text(sentence, lang))  # in the command's language, the names in it shown as text
     raise typer.Exit(2)
 
 

@@ -1,0 +1,137 @@
+"""The third new-user trial of issue 22 (/work/notes/newuser_findings3.md): what a croupier met in
+Russian that was still English, each through the CLI as typed, in both languages."""
+
+from __future__ import annotations
+
+import json
+
+import cv2
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from dealer_assist.cli import app
+
+from test_russian_everywhere import EN_ENV, RU_ENV, english_runs, flat
+
+BLANK = np.full((80, 80, 3), 255, np.uint8)  # no note on it: every serial comes from hand.json
+
+
+def invoke(args, env=EN_ENV, stdin=None):
+    result = CliRunner().invoke(app, [str(a) for a in args], env=env, input=stdin)
+    assert "Traceback" not in result.output, result.output
+    return result
+
+
+def both(args, stdin=None):
+    """``args`` run in English, with ``--lang ru`` and under a Russian locale: (en, ru, ru by locale)."""
+    return (invoke([*args, "--lang", "en"], stdin=stdin), invoke([*args, "--lang", "ru"], stdin=stdin),
+            invoke(args, env=RU_ENV, stdin=stdin))
+
+
+def test_m1_score_s_notes_under_the_summary_are_russian(tmp_path):
+    """M1: ``score sample_images/ --lang ru`` ended with "Note: sample_images/tables holds photos but …"."""
+    root = tmp_path / "night"
+    hand = root / "hand_01"
+    hand.mkdir(parents=True)
+    serials = {"board.png": ["1234567", "7654321", "5555555"], "alice.png": ["1111111", "2222222"],
+               "bob.png": ["3333333", "9999999"]}
+    for image in serials:
+        cv2.imwrite(str(hand / image), BLANK)
+    (hand / "hand.json").write_text(json.dumps({"position": 4, "serials": serials}))
+    (root / "tables").mkdir()
+    cv2.imwrite(str(root / "tables" / "table_1.png"), BLANK)
+    cv2.imwrite(str(root / "stray.png"), BLANK)
+    en, ru, ru_locale = both(["score", root, "-j", "1"])
+    assert en.exit_code == ru.exit_code == ru_locale.exit_code == 0, ru.output
+    assert (f"Note: {root} holds 1 loose photo(s) beside its 1 hand folder(s), and they are not scored: "
+            f"stray.png; move each into its hand's folder.") in flat(en.stderr)
+    assert (f"Note: {root / 'tables'} holds photos but neither hand.json nor a board photo, so it is not scored "
+            f"as a hand (whole-table photos: give it with --calibration NAME).") in flat(en.stderr)
+    for result in (ru, ru_locale):
+        text = flat(result.stderr)
+        assert (f"Примечание: {root}: снимков вне папок раздач — 1 (папок раздач: 1), они не оцениваются: "
+                f"stray.png; переложите каждый в папку его раздачи.") in text, text
+        assert (f"Примечание: {root / 'tables'}: в папке есть снимки, но нет ни hand.json, ни снимка борда, так что "
+                f"она не оценивается как раздача (снимки всего стола: укажите её с --calibration NAME).") in text
+        assert "Note:" not in text and english_runs(result.stderr) == [], text
+
+
+@pytest.mark.parametrize("command", ["eval", "odds"])
+def test_m2_bad_hand_lines_are_said_in_russian(command):
+    """M2: ``echo '{}' | odds --hands - --lang ru`` said "line 1: position is missing." and "1 hand line(s)
+    could not be evaluated."; eval said its lines in English too. ``--json`` keeps them English (for programs)."""
+    lines = "{}\nx\n[1]\n" + json.dumps({"position": 9, "board": ["1234567"], "players": [
+        {"name": "a", "pocket": ["7654321", "0102030"]}, {"name": "b", "pocket": ["9990999", "1234000"]}]}) + "\n"
+    en, ru, ru_locale = both([command, "--hands", "-"], stdin=lines)
+    assert en.exit_code == ru.exit_code == ru_locale.exit_code == 1
+    said = flat(en.stderr)
+    for sentence in ("line 1: position is missing.", "line 2: the line is not valid JSON (Expecting value: column 1).",
+                     "line 3: a hand must be a JSON object, got a list.",
+                     "line 4: position must be from 1 to 7, got 9.",
+                     "4 hand line(s) could not be evaluated."):
+        assert sentence in said, said
+    for result in (ru, ru_locale):
+        said = flat(result.stderr)
+        for sentence in ("строка 1: нет поля position.",
+                         "строка 2: строка — не JSON (ожидалось значение: столбец 1).",
+                         "строка 3: раздача должна быть объектом JSON, а не список.",
+                         "строка 4: position должно быть от 1 до 7, а не 9.",
+                         "Не удалось оценить строк с раздачами: 4."):
+            assert sentence in said, said
+        assert english_runs(result.stderr) == [], said
+    as_json = invoke([command, "--hands", "-", "--json", "--lang", "ru"], stdin="{}\n")
+    assert json.loads(as_json.stdout.splitlines()[0]) == {"error": "line 1: position is missing."}
+    empty = invoke([command, "--hands", "-", "--lang", "ru"], stdin="\n")
+    assert empty.exit_code == 1 and "на стандартном вводе нет ни одной раздачи." in flat(empty.stderr)
+
+
+def test_m3_a_folder_given_for_a_file_is_russian(tmp_path):
+    """M3: ``odds|eval --hands DIR``, ``history|ledger --log DIR``, ``serve --log DIR`` in Russian kept the
+    sentence (serve even its "Error:") in English."""
+    cases = [(["odds", "--hands", tmp_path], f"cannot read '{tmp_path}': it is a folder, not a file.",
+              f"нельзя прочитать '{tmp_path}': это папка, а не файл."),
+             (["eval", "--hands", tmp_path], f"cannot read '{tmp_path}': it is a folder, not a file.",
+              f"нельзя прочитать '{tmp_path}': это папка, а не файл."),
+             (["history", "--log", tmp_path], f"Error: The hand log {tmp_path} is a folder, not a file.",
+              f"Ошибка: Журнал раздач {tmp_path} — папка, а не файл."),
+             (["ledger", "--log", tmp_path], f"Error: The hand log {tmp_path} is a folder, not a file.",
+              f"Ошибка: Журнал раздач {tmp_path} — папка, а не файл."),
+             (["serve", "--log", tmp_path, "--port", "0"],
+              f"Error: The hand log {tmp_path} is a folder; give the file (e.g. {tmp_path / 'hands.jsonl'}).",
+              f"Ошибка: Журнал раздач {tmp_path} — папка; укажите файл (например, {tmp_path / 'hands.jsonl'}).")]
+    for args, english, russian in cases:
+        en, ru, ru_locale = both(args)
+        assert en.exit_code == ru.exit_code == ru_locale.exit_code == 2, (args, ru.output)
+        assert english in flat(en.stderr), (args, en.stderr)
+        for result in (ru, ru_locale):
+            assert russian in flat(result.stderr), (args, result.stderr)
+            assert english_runs(result.stderr) == [], (args, result.stderr)
+
+
+def test_m4_ledger_since_refused_in_russian():
+    """M4: the general "must be …, not …" sentence came first and left "an ISO date or date-time such as"."""
+    en, ru, ru_locale = both(["ledger", "--since", "yesterday"])
+    assert ("must be an ISO date or date-time such as 2025-01-01 or 2025-01-01T20:00, not 'yesterday'."
+            in flat(en.stderr))
+    for result in (ru, ru_locale):
+        assert result.exit_code == 2
+        assert ("должно быть датой или датой и временем ISO, например 2025-01-01 или 2025-01-01T20:00, а не "
+                "'yesterday'.") in flat(result.stderr), result.stderr
+        assert english_runs(result.stderr) == [], result.stderr
+
+
+def test_m5_live_s_refusals_are_in_its_language(tmp_path):
+    """M5: ``live --camera /nonexist.mp4 … --lang ru``: "Error: There is no camera, video or image at …"."""
+    missing = tmp_path / "nonexist.mp4"
+    args = ["live", "--camera", missing, "--calibration", "sample_table_1", "--position", "4", "--no-window",
+            "--no-log"]
+    en, ru, ru_locale = both(args)
+    assert f"Error: There is no camera, video or image at '{missing}'." in flat(en.stderr)
+    for result in (ru, ru_locale):
+        assert result.exit_code == 2
+        assert f"Ошибка: Камеры, видео или изображения '{missing}' нет." in flat(result.stderr), result.stderr
+    en, ru, _ = both(["live", "--camera", missing, "--calibration", "sample_table_1", "--position", "4", "--no-log",
+                     "--log", "x"])
+    assert "Error: --no-log and --log FILE contradict each other; give one of them." in flat(en.stderr)
+    assert "Ошибка: --no-log и --log FILE противоречат друг другу; укажите что-то одно." in flat(ru.stderr)
