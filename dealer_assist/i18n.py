@@ -176,7 +176,7 @@ TEXT: dict[str, dict[str, str]] = {
         # serve's banner
         "serve_title": "Spectator screen ({delay}), following {log}{missing} and {state}.",
         "serve_late": "{s} s late", "serve_no_delay": "with no delay", "serve_missing": " (not there yet: waiting for it)",
-        "serve_open": "Open this address (the QR code below is the same address):",
+        "serve_open": "Open this address (the QR code above is the same address):",
         "serve_open_local": "Open this address on this computer:",
         "serve_also": "Also reachable at:",
         "serve_club_title": "The club's screen ({delay}), following the club database at {url} (LISTEN/NOTIFY).",
@@ -317,7 +317,7 @@ TEXT: dict[str, dict[str, str]] = {
         "cal_wrote": "записан {path}", "cal_default": "«{name}» теперь профиль по умолчанию", "cal_note": "примечание:",
         "cal_check_it": "проверьте:", "cal_skipped": "пропущено: {what}",
         "serve_late": "с задержкой {s} с", "serve_no_delay": "без задержки", "serve_missing": " (его ещё нет: ждём)",
-        "serve_open": "Откройте этот адрес (QR-код ниже — тот же адрес):",
+        "serve_open": "Откройте этот адрес (QR-код выше — тот же адрес):",
         "serve_open_local": "Откройте этот адрес на этом компьютере:",
         "serve_also": "Также доступен по адресам:",
         "serve_club_title": "Экран клуба ({delay}), следит за базой клуба {url} (LISTEN/NOTIFY).",

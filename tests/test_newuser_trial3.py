@@ -135,3 +135,35 @@ def test_m5_live_s_refusals_are_in_its_language(tmp_path):
                      "--log", "x"])
     assert "Error: --no-log and --log FILE contradict each other; give one of them." in flat(en.stderr)
     assert "Ошибка: --no-log и --log FILE противоречат друг другу; укажите что-то одно." in flat(ru.stderr)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_m9_the_lan_address_stays_on_an_80x24_screen(tmp_path, monkeypatch, lang):
+    """M9: the banner is taller than 24 lines; the address came before the QR code, so on an 80x24 terminal
+    it was at the top edge, and off the screen with a second LAN address. Now the QR code comes first."""
+    import io
+
+    from rich.console import Console
+
+    from dealer_assist.cli import serve_cmd
+    from dealer_assist.spectator.server import Listener
+
+    out = io.StringIO()
+    monkeypatch.setattr("dealer_assist.cli.output.report_console",
+                        lambda **kw: Console(file=out, width=80, color_system=None, **kw))
+    monkeypatch.setattr("dealer_assist.spectator.server.lan_addresses",
+                        lambda include_v6=False: ["192.168.1.20", "172.17.0.1"])
+    token = "Xq3" + "t" * 40
+    serve_cmd.print_banner(Listener(None, "0.0.0.0", 8765, False), token, 30.0,
+                           tmp_path / "a-rather-long-folder-name-for-the-hand-log" / "hands.jsonl",
+                           tmp_path / "hands.state.json", lang)
+    lines = out.getvalue().splitlines()
+    assert len(lines) > 24  # the whole banner does not fit: what matters is what the screen keeps
+    screen = lines[-23:]  # an 80x24 terminal after the banner: 23 lines of it and the cursor's line
+    url = f"http://192.168.1.20:8765/?token={token}"
+    assert url in screen and f"  http://172.17.0.1:8765/?token={token}" in screen
+    said = {"en": "Open this address (the QR code above is the same address):",
+            "ru": "Откройте этот адрес (QR-код выше — тот же адрес):"}[lang]
+    assert screen[screen.index(url) - 1] == said
+    qr_rows = [i for i, line in enumerate(lines) if line.startswith("██")]
+    assert len(qr_rows) >= 17 and max(qr_rows) < lines.index(url)  # the QR code above the address

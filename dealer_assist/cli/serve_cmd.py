@@ -105,8 +105,8 @@ def serve_command(
 
 def print_banner(listener, token: Optional[str], delay: float, log_path: Path, state_path: Path,
                  lang: str = "en") -> None:
-    """What serve prints at start: what it follows, the address to open on a line of its own that is never
-    wrapped (so it can be copied whole), a QR code of it when other devices may open it, the other
+    """What serve prints at start: what it follows, a QR code of the address when other devices may open it,
+    the address to open on a line of its own that is never wrapped (so it can be copied whole), the other
     addresses, and who can reach it. The sentences wrap at word boundaries (rich's wrapping)."""
     from dealer_assist.i18n import texts
     from dealer_assist.render import safe_text
@@ -119,8 +119,9 @@ def print_banner(listener, token: Optional[str], delay: float, log_path: Path, s
 
 
 def _print_addresses(title: str, listener, token: Optional[str], lang: str, extra: Optional[str] = None) -> None:
-    """The banner after its title: the address to open (a line of its own, never wrapped), its QR code when
-    other devices may open it, the other addresses, ``extra`` (a sentence), and who can reach it."""
+    """The banner after its title: the address's QR code when other devices may open it, then the address to
+    open (a line of its own, never wrapped: below the QR code, so that on a 24-line terminal it is still on the
+    screen), the other addresses, ``extra`` (a sentence), and who can reach it."""
     from rich.text import Text
 
     from dealer_assist.cli.output import report_console
@@ -132,12 +133,12 @@ def _print_addresses(title: str, listener, token: Optional[str], lang: str, extr
     console = report_console(highlight=False)
     console.print(Text(title))
     addresses = urls(listener, token)
+    if token is not None:  # the QR code (17 lines and more) first: the address stays on a 24-line screen below it
+        console.print(Text(qr_text(addresses[0]), style="bright_white on black"), soft_wrap=True, crop=False)
     console.print(Text(t["serve_open" if token is not None else "serve_open_local"]))
     console.print(Text(safe_text(addresses[0]), style="bold"), soft_wrap=True, crop=False)  # never wrapped: copied whole
-    if token is not None:
-        if listener.host in ("0.0.0.0", "::", "") and len(addresses) == 1:
-            console.print(Text(t["serve_no_lan"], style="yellow"))
-        console.print(Text(qr_text(addresses[0]), style="bright_white on black"), soft_wrap=True, crop=False)
+    if token is not None and listener.host in ("0.0.0.0", "::", "") and len(addresses) == 1:
+        console.print(Text(t["serve_no_lan"], style="yellow"))
     if len(addresses) > 1:
         console.print(Text(t["serve_also"]))
         for url in addresses[1:]:
