@@ -4,6 +4,7 @@ Russian that was still English, each through the CLI as typed, in both languages
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -167,3 +168,53 @@ def test_m9_the_lan_address_stays_on_an_80x24_screen(tmp_path, monkeypatch, lang
     assert screen[screen.index(url) - 1] == said
     qr_rows = [i for i, line in enumerate(lines) if line.startswith("██")]
     assert len(qr_rows) >= 17 and max(qr_rows) < lines.index(url)  # the QR code above the address
+
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def _block_after(marker: str) -> str:
+    """The README's output block (the first ``` block without a language) after the line holding ``marker``."""
+    text = README.read_text(encoding="utf-8")
+    rest = text[text.index(marker):]
+    start = rest.index("\n\n```\n") + len("\n\n```\n")  # a blank line, then the block's opening fence
+    return rest[start:rest.index("\n```", start)]
+
+
+def _printed(result) -> str:
+    return "\n".join(line.rstrip() for line in result.stdout.splitlines())
+
+
+def test_m7_the_readme_s_indian_eval_is_what_eval_prints():
+    """M7: the README showed a "Result" column that eval no longer prints (the result is under the name)."""
+    result = invoke(["eval", "--game", "indian", "--position", "4", "--player", "anna=7654321", "--player",
+                     "boris=9990999", "--player", "chen=1234000", "--dealer", "chen", "--chips", "anna=2",
+                     "--chips", "boris=2", "--chips", "chen=2", "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    assert _printed(result) == _block_after("--player chen=1234000 --dealer chen --chips anna=2")
+    assert "Result" not in _printed(result)
+
+
+def test_m8_the_readme_s_indian_odds_example_runs_as_printed():
+    """M8: the README's echo broke its JSON over two lines inside the quotes: two lines, both refused."""
+    import re
+    import subprocess
+
+    text = README.read_text(encoding="utf-8")
+    start = text.index("echo '{\"game\": \"indian\", \"position\": 4")
+    command = text[start:text.index("\n```", start)]
+    echoed = subprocess.run(["bash", "-c", command.split(" | ")[0]], capture_output=True, text=True, check=True)
+    assert len(echoed.stdout.splitlines()) == 1  # the shell makes one line of it
+    assert re.search(r"\| dealer-assist odds --hands -$", command)
+    result = invoke(["odds", "--hands", "-", "--lang", "en"], stdin=echoed.stdout)
+    assert result.exit_code == 0, result.output
+    assert _printed(result) == _block_after("(one line of JSON:")
+
+
+@pytest.mark.slow
+def test_m7_the_readme_s_indian_score_is_what_score_prints():
+    root = Path(__file__).resolve().parents[1]
+    result = invoke(["score", root / "sample_images" / "indian_01", "-j", "1", "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    printed = _printed(result).replace(str(root / "sample_images") + "/", "")
+    assert printed == _block_after("dealer-assist score sample_images/indian_01\n")
