@@ -108,7 +108,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"a hand must be a JSON object, got (?P<kind>.+)\.", "раздача должна быть объектом JSON, а не {kind}."),
     (r"(?P<k>[\w.\[\]]+) must be a list of serials, got (?P<kind>.+)\.",
      "{k} должен быть списком номеров, а не {kind}."),
-    (r"players must be a list of players, got (?P<kind>.+)\.", "players должен быть списком игроков, а не {kind}."),
+    (r"(?P<k>players) must be a list of players, got (?P<kind>.+)\.", "{k} должен быть списком игроков, а не {kind}."),
     (r"(?P<k>[\w.\[\]]+) must be a string of 7 digits, got (?P<q>.+)\.",
      "{k} должен быть строкой из 7 цифр, а не {q}."),
     (r"(?P<k>[\w.\[\]]+) must be exactly 7 digits, got (?P<q>.+)\.", "{k} должен состоять ровно из 7 цифр, а не {q}."),
