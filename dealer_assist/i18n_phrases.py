@@ -69,6 +69,34 @@ PHRASES: tuple[tuple[str, str], ...] = (
      r"--calibration NAME\.",
      "{p}: в папке есть снимки ({f}), но нет ни hand.json, ни снимка борда, так что это не папка раздачи; назовите "
      "снимок борда board.jpg (или board-1.jpg ...) или, для снимков всего стола, укажите --calibration NAME."),
+    # calibrate list, use and pattern (cli/calibrate_profiles_cmd.py, cli/calibrate_camera_cmd.py)
+    (r"no profiles in (?P<p>.+)", "в {p} нет профилей"),
+    (r"  \(samples usable by name: (?P<l>.+)\)", "  (образцы, доступные по имени: {l})"),
+    (r"(?P<m>[* ]) (?P<n>.+?)  \(unusable: (?P<sayw>.+)\)", "{m} {n}  (непригоден: {sayw})"),
+    (r"it points to (?P<q>'.*'), which does not exist", "указывает на {q}, которого нет"),
+    (r"\* (?P<n>.+)  \(a sample\)", "* {n}  (образец)"),
+    (r"(?P<p>.+) now points to (?P<n>.+)", "{p} теперь указывает на {n}"),
+    (r"wrote (?P<p>.+): (?P<a>\d+) x (?P<b>\d+) squares, (?P<c>\d+x\d+) inner corners\.(?P<sayrest>.*)",
+     "записан {p}: {a} x {b} клеток, внутренних углов {c}.{sayrest}"),
+    (r" Printed at 100 % scale \((?P<d>\d+) dpi\): squares of (?P<num>[\d.]+) mm, the board (?P<w>\d+) x "
+     r"(?P<h>\d+) mm with its margin; measure a printed square for --square-mm\.",
+     " При печати в масштабе 100 % ({d} dpi) клетка — {num} мм, доска с полями — {w} x {h} мм; измерьте "
+     "напечатанную клетку для --square-mm."),
+    (r" This file type has no print size: measure a printed square for --square-mm\.",
+     " У файла этого типа нет размера для печати: измерьте напечатанную клетку для --square-mm."),
+    (r"Cannot write (?P<p>.+): the folder (?P<f>.+) does not exist\.", "Нельзя записать {p}: папки {f} нет."),
+    (r"--output must end in \.png or another image type \((?P<l>.+)\), not (?P<q>'.*')\.",
+     "--output должен кончаться на .png или другой тип изображения ({l}), а не {q}."),
+    # club init and sync (cli/club_cmd.py)
+    (r"The club database at (?P<w>.+) cannot be reached \((?P<x>.*)\)\.", "База данных клуба {w} недоступна ({x})."),
+    (r"The club database at (?P<w>.+) is ready \(schema version (?P<v>\d+); applied (?P<n>.+)\)\.",
+     "База данных клуба {w} готова (версия схемы {v}; применены {n})."),
+    (r"The club database at (?P<w>.+) was up to date already \(schema version (?P<v>\d+)\)\.",
+     "База данных клуба {w} уже была в актуальном состоянии (версия схемы {v})."),
+    (r"(?P<l>.+): (?P<r>\d+) hand\(s\) of table (?P<t>.+?); (?P<n>\d+) newly stored in the club at (?P<w>.+), "
+     r"(?P<a>\d+) there already\.", "{l}: раздач стола {t}: {r}; впервые сохранено в клубе {w}: {n}, уже было: {a}."),
+    (r"and (?P<n>\d+) more line\(s\) the club cannot take; skipped\.",
+     "и ещё строк, которые клуб не может принять: {n}; пропущены."),
     # score's notes under the summary (app/hand_folders.py: _hands_in, said by cli/score_cmd.py)
     (r"Note: (?P<say>.+)", "Примечание: {say}"),
     (r"(?P<p>.+) holds (?P<n>\d+) loose photo\(s\) beside its (?P<k>\d+) hand folder\(s\), and they are not "

@@ -170,7 +170,8 @@ def test_m9_the_lan_address_stays_on_an_80x24_screen(tmp_path, monkeypatch, lang
     assert len(qr_rows) >= 17 and max(qr_rows) < lines.index(url)  # the QR code above the address
 
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
 
 
 def _block_after(marker: str) -> str:
@@ -218,3 +219,58 @@ def test_m7_the_readme_s_indian_score_is_what_score_prints():
     assert result.exit_code == 0, result.output
     printed = _printed(result).replace(str(root / "sample_images") + "/", "")
     assert printed == _block_after("dealer-assist score sample_images/indian_01\n")
+
+
+@pytest.mark.parametrize("path", [[], ["calibrate"], ["club"], ["calibrate", "list"], ["calibrate", "use"],
+                                  ["calibrate", "pattern"], ["club", "init"], ["club", "sync"]], ids=" ".join)
+def test_m6_every_command_and_group_takes_lang(path):
+    """M6: ``dealer-assist --help --lang ru``, ``calibrate --help --lang ru``, ``calibrate list|use|pattern
+    --lang ru`` and ``club … --lang ru`` were "Нет такого параметра: --lang." (exit 2)."""
+    for args in ([*path, "--help", "--lang", "ru"], [*path, "--lang", "ru", "--help"]):
+        result = invoke(args)
+        assert result.exit_code == 0, result.output
+        assert "Использование:" in result.output and "--lang" in result.output
+        assert english_runs(result.output) == [], result.output
+    english = invoke([*path, "--help", "--lang", "en"])
+    assert english.exit_code == 0 and "Usage:" in english.output
+
+
+def test_m6_calibrate_use_list_and_pattern_say_it_in_russian(tmp_path):
+    env = {"DEALER_ASSIST_CALIBRATION_DIR": str(tmp_path / "cal")}
+    made = invoke(["calibrate", "table", "--image", ROOT / "sample_images" / "tables" / "table_1.jpg", "--corners",
+                   "0,0 1919,0 1919,1079 0,1079", "--table-mm", "1000,700", "--seats", "alice,boris",
+                   "--output", "mytable", "--lang", "en"], env={**EN_ENV, **env})
+    assert made.exit_code == 0, made.output
+    cases = [(["calibrate", "use", "mytable"], f"{tmp_path / 'cal' / 'default.json'} now points to mytable",
+              f"{tmp_path / 'cal' / 'default.json'} теперь указывает на mytable"),
+             (["calibrate", "list"], "* mytable", "* mytable"),
+             (["calibrate", "pattern", "--output", tmp_path / "board.png"],
+              f"wrote {tmp_path / 'board.png'}: 10 x 7 squares, 9x6 inner corners. Printed at 100 % scale (300 dpi): "
+              f"squares of 8.5 mm, the board 102 x 76 mm with its margin; measure a printed square for --square-mm.",
+              f"записан {tmp_path / 'board.png'}: 10 x 7 клеток, внутренних углов 9x6. При печати в масштабе 100 % "
+              f"(300 dpi) клетка — 8,5 мм, доска с полями — 102 x 76 мм; измерьте напечатанную клетку для "
+              f"--square-mm."),
+             (["calibrate", "pattern", "--output", tmp_path / "no" / "board.png"],
+              f"Error: Cannot write {tmp_path / 'no' / 'board.png'}: the folder {tmp_path / 'no'} does not exist.",
+              f"Ошибка: Нельзя записать {tmp_path / 'no' / 'board.png'}: папки {tmp_path / 'no'} нет.")]
+    for args, english, russian in cases:
+        en = invoke([*args, "--lang", "en"], env={**EN_ENV, **env})
+        assert english in flat(en.output), (args, en.output)
+        for result in (invoke([*args, "--lang", "ru"], env={**EN_ENV, **env}), invoke(args, env={**RU_ENV, **env}),
+                       invoke([args[0], "--lang", "ru", *args[1:]], env={**EN_ENV, **env})):
+            assert russian in flat(result.output), (args, result.output)
+            assert english_runs(result.output) == [], (args, result.output)
+    empty = invoke(["calibrate", "list", "--lang", "ru"], env={**EN_ENV, "DEALER_ASSIST_CALIBRATION_DIR":
+                                                               str(tmp_path / "none")})
+    assert f"в {tmp_path / 'none'} нет профилей" in empty.output
+    assert "(образцы, доступные по имени: sample_table_1, sample_table_2)" in empty.output
+
+
+def test_m6_a_group_s_lang_is_the_command_s():
+    """``dealer-assist calibrate --lang ru show …``: the command under the group follows the group's --lang."""
+    shown = invoke(["calibrate", "--lang", "ru", "show", "--calibration", "sample_table_1"])
+    assert shown.exit_code == 0 and "места по часовой стрелке: P1, P2, P3, P4" in shown.output
+    own = invoke(["calibrate", "--lang", "ru", "show", "--calibration", "sample_table_1", "--lang", "en"])
+    assert "seats clockwise: P1, P2, P3, P4" in own.output  # the command's own --lang comes first
+    ruled = invoke(["--lang", "ru", "rules"])
+    assert ruled.exit_code == 0 and "Купюрный Hold'em коротко" in ruled.output

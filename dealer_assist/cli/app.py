@@ -1,6 +1,11 @@
 """The typer application object shared by every command module, and how ``--help`` shows options."""
 
+from typing import Optional
+
 import typer
+
+from dealer_assist.cli.options import lang_option
+from dealer_assist.i18n import Lang
 
 
 def _no_type_names_in_help() -> None:
@@ -45,8 +50,14 @@ app = typer.Typer(
 )
 
 
+def _group_lang_option():
+    """A group's ``--lang``: the language of its ``--help`` and of the command under it (that command's own
+    ``--lang`` comes first; :func:`dealer_assist.cli.options.resolve_lang`)."""
+    return lang_option(help="Language of the help and of the command that follows.")
+
+
 @app.callback()
-def _root() -> None:
+def _root(lang: Optional[Lang] = _group_lang_option()) -> None:
     """Keep every command a sub-command (typer would otherwise run a lone command as the root)."""
 
 
@@ -63,3 +74,8 @@ calibrate_app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(calibrate_app, name="calibrate")
+
+
+@calibrate_app.callback()
+def _calibrate(lang: Optional[Lang] = _group_lang_option()) -> None:
+    """(The group's help is its ``help`` above; this callback only takes the group's ``--lang``.)"""

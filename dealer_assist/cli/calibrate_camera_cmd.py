@@ -20,7 +20,7 @@ from dealer_assist.cli.calibration_report import camera_table
 from dealer_assist.cli.options import (camera_size_option, capture_mode, errors_as_fail, fourcc_option, lang_option,
                                        resolve_lang)
 from dealer_assist.cli.output import json_line, report_console
-from dealer_assist.i18n import Lang, texts
+from dealer_assist.i18n import Lang, say, texts
 from dealer_assist.render import safe_text
 from dealer_assist.vision.images import ImageError
 
@@ -90,6 +90,7 @@ def pattern_command(
     dpi: int = typer.Option(300, "--dpi", min=50, max=2400, metavar="DPI",
                             help="Print resolution written into the file (PNG, JPEG, TIFF, BMP): at 100 % scale a "
                                  "square prints --square-px / DPI inches wide.", show_default=True),
+    lang: Optional[Lang] = lang_option(),
 ) -> None:
     """Write a chessboard to print for `calibrate camera` (measure the printed squares for --square-mm)."""
     from dealer_assist.app.note_setup import DPI_SUFFIXES, printed_square_mm
@@ -105,4 +106,4 @@ def pattern_command(
                  f"for --square-mm.")
     else:
         line += " This file type has no print size: measure a printed square for --square-mm."
-    report_console().print(safe_text(line), markup=False, highlight=False)
+    report_console().print(safe_text(say(line, resolve_lang(lang).value)), markup=False, highlight=False)

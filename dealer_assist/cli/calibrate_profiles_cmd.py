@@ -17,7 +17,7 @@ from dealer_assist.cli.app import calibrate_app
 from dealer_assist.cli.calibration_report import profile_view
 from dealer_assist.cli.options import errors_as_fail, lang_option, resolve_lang
 from dealer_assist.cli.output import json_line, output_errors, report_console
-from dealer_assist.i18n import Lang
+from dealer_assist.i18n import Lang, say
 from dealer_assist.render import safe_text
 
 
@@ -45,33 +45,37 @@ def _show(profile: Profile, as_json: bool, lang: str = "en") -> None:
 
 
 @calibrate_app.command("list")
-def list_command() -> None:
+def list_command(lang: Optional[Lang] = lang_option()) -> None:
     """List the profiles in the calibration folder; * marks the default, "(unusable: why)" one that does not load."""
     found = listing()
     with output_errors():
-        _print_listing(found)
+        _print_listing(found, resolve_lang(lang).value)
 
 
-def _print_listing(found: Listing) -> None:
+def _print_listing(found: Listing, lang: str = "en") -> None:
+    def echo(line: str) -> None:  # names of files in the calibration folder: shown as text
+        typer.echo(safe_text(say(line, lang)))
+
     if not found.entries and found.pointer_problem is None and found.default_sample is None:
-        typer.echo(f"no profiles in {found.folder}")
+        echo(f"no profiles in {found.folder}")
         if found.samples:
-            typer.echo(f"  (samples usable by name: {', '.join(found.samples)})")
+            echo(f"  (samples usable by name: {', '.join(found.samples)})")
         return
-    for entry in found.entries:  # names of files in the calibration folder: shown as text
+    for entry in found.entries:
         note = f"  (unusable: {entry.problem})" if entry.problem is not None else ""
-        typer.echo(safe_text(f"{'*' if entry.is_default else ' '} {entry.name}{note}"))
+        echo(f"{'*' if entry.is_default else ' '} {entry.name}{note}")
     if found.pointer_problem is not None:
-        typer.echo(safe_text(f"  {DEFAULT_NAME}  (unusable: {found.pointer_problem})"))
+        echo(f"  {DEFAULT_NAME}  (unusable: {found.pointer_problem})")
     elif found.default_missing is not None:
-        typer.echo(f"  {DEFAULT_NAME}  (unusable: it points to '{found.default_missing}', which does not exist)")
+        echo(f"  {DEFAULT_NAME}  (unusable: it points to '{found.default_missing}', which does not exist)")
     elif found.default_sample is not None:
-        typer.echo(f"* {found.default_sample}  (a sample)")
+        echo(f"* {found.default_sample}  (a sample)")
 
 
 @calibrate_app.command("use")
-def use_command(name: str = typer.Argument(..., help="Profile name in the calibration folder, or a sample's.")) -> None:
+def use_command(name: str = typer.Argument(..., help="Profile name in the calibration folder, or a sample's."),
+                lang: Optional[Lang] = lang_option()) -> None:
     """Make NAME the default profile (default.json in the calibration folder points to it)."""
     with errors_as_fail(CalibrationError):
         path = set_default(name)
-    typer.echo(f"{path} now points to {name}")
+    typer.echo(safe_text(say(f"{path} now points to {name}", resolve_lang(lang).value)))

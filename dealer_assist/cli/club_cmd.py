@@ -7,11 +7,13 @@ Wiring only: the schema and its migrations are :mod:`dealer_assist.club.db`, the
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Optional
 
 import typer
 
 from dealer_assist.cli.app import app
-from dealer_assist.cli.options import fail, echo_err
+from dealer_assist.cli.options import fail, echo_err, lang_option, resolve_lang
+from dealer_assist.i18n import Lang, say
 
 __all__ = ["club_app", "club_init_command", "club_sync_command", "table_option", "club_option", "checked_table"]
 
@@ -25,6 +27,11 @@ club_app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(club_app, name="club")
+
+
+@club_app.callback()
+def _club(lang: Optional[Lang] = lang_option(help="Language of the help and of the command that follows.")) -> None:
+    """(The group's help is its ``help`` above; this callback only takes the group's ``--lang``.)"""
 
 URL_HELP = "The club's PostgreSQL database, e.g. postgresql://dealer@club-pc/club (libpq's URL form)."
 
@@ -52,22 +59,26 @@ def checked_table(name: str | None) -> str | None:
 
 
 @club_app.command("init", epilog="Example:\n\n  dealer-assist club init postgresql://dealer@club-pc/club")
-def club_init_command(url: str = typer.Argument(..., metavar="URL", help=URL_HELP)) -> None:
+def club_init_command(url: str = typer.Argument(..., metavar="URL", help=URL_HELP),
+                      lang: Optional[Lang] = lang_option()) -> None:
     """Create the club's tables in an existing PostgreSQL database, or bring them up to date (safe to run again)."""
     from dealer_assist.club.db import ClubError, connect, describe_url, migrate, schema_version
 
+    language = resolve_lang(lang).value
     try:
         with connect(url) as conn:
             applied = migrate(conn)
             version = schema_version(conn)
     except ClubError as exc:
-        fail(str(exc))
+        fail(str(exc), lang=language)
     where = describe_url(url)
     if applied:
         names = ", ".join(f"{m.version:04d}_{m.name}" for m in applied)
-        typer.echo(f"The club database at {where} is ready (schema version {version}; applied {names}).")
+        typer.echo(say(f"The club database at {where} is ready (schema version {version}; applied {names}).",
+                       language))
     else:
-        typer.echo(f"The club database at {where} was up to date already (schema version {version}).")
+        typer.echo(say(f"The club database at {where} was up to date already (schema version {version}).",
+                       language))
 
 
 @club_app.command("sync", epilog=("Example (a night played without the network):\n\n"
@@ -77,23 +88,26 @@ def club_sync_command(
     log: Path = typer.Option(..., "--log", metavar="FILE", help="The hand log live wrote at the table."),
     club: str = club_option(required=True),
     table: str = table_option("The table that played these hands (as for live --club).", required=True),
+    lang: Optional[Lang] = lang_option(),
 ) -> None:
     """Store a table's hand log in the club: every hand once, however often it is synced."""
     from dealer_assist.club.db import ClubError, describe_url
     from dealer_assist.club.sync import sync_log
     from dealer_assist.render import safe_text
 
+    language = resolve_lang(lang).value
     table = checked_table(table)
     try:
         report = sync_log(log, club, table)
     except ClubError as exc:
-        fail(str(exc))
+        fail(str(exc), lang=language)
     for sentence in report.refused[:10]:
-        echo_err(safe_text(f"warning: {sentence}"))
+        echo_err(safe_text(say(f"warning: {sentence}", language)))
     if len(report.refused) > 10:
-        echo_err(f"warning: and {len(report.refused) - 10} more line(s) the club cannot take; skipped.")
-    typer.echo(safe_text(f"{log}: {report.read} hand(s) of table {table}; {report.new} newly stored in the club at "
-                         f"{describe_url(club)}, {report.already} there already."))
+        echo_err(say(f"warning: and {len(report.refused) - 10} more line(s) the club cannot take; skipped.",
+                     language))
+    typer.echo(safe_text(say(f"{log}: {report.read} hand(s) of table {table}; {report.new} newly stored in the club "
+                             f"at {describe_url(club)}, {report.already} there already.", language)))
 
 
 def club_label(url: str, table: str | None = None) -> str:

@@ -168,8 +168,13 @@ def lang_option(**kwargs: Any) -> Any:
 
 
 def resolve_lang(lang: Lang | None) -> Lang:
-    """The language asked for, or the one default: the locale's (:func:`dealer_assist.i18n.default_lang`)."""
-    return default_lang() if lang is None else lang
+    """The language asked for, or the one default: a ``--lang`` given to a group before the command
+    (``dealer-assist calibrate --lang ru show``), else the locale's (:func:`dealer_assist.i18n.default_lang`)."""
+    if lang is not None:
+        return lang
+    from dealer_assist.cli.localize import cli_lang, current_context
+
+    return cli_lang(current_context())
 
 
 def default_jobs() -> int:
