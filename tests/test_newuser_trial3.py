@@ -274,3 +274,32 @@ def test_m6_a_group_s_lang_is_the_command_s():
     assert "seats clockwise: P1, P2, P3, P4" in own.output  # the command's own --lang comes first
     ruled = invoke(["--lang", "ru", "rules"])
     assert ruled.exit_code == 0 and "Купюрный Hold'em коротко" in ruled.output
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_m10_chips_typed_after_the_decision_are_logged_as_they_stand(tmp_path, lang):
+    """M10: four typed notes decided the Indian hand; then chips the rules refuse (P4 put in 1 while the others
+    put in 2). The dashboard said the rules refuse it, the log had the earlier decision with "chips": {} -- the
+    chips gone from the ledger without a word. Now the hand is logged as it stands; chips the rules take after
+    the decision are logged with it."""
+    from live_helpers import plain_profile, write_frames
+
+    frames = write_frames(tmp_path / "frames", 3)
+    profile = plain_profile((320, 180), ["P1", "P2", "P3", "P4"], tmp_path / "p.json")
+    log = tmp_path / "hands.jsonl"
+    base = ["live", "--camera", frames, "--calibration", profile.path, "--position", "4", "--no-ocr",
+            "--no-window", "--log", log, "--game", "indian", "--new-session", "--lang", lang]
+    serials = "serial P1 1 7654321\nserial P2 1 9990999\nserial P3 1 1234000\nserial P4 1 5555555\n"
+    refused = invoke(base, stdin=serials + "chips P1 2\nchips P2 2\nchips P3 2\nchips P4 1\n")
+    taken = invoke(base, stdin=serials + "chips P1 2\nchips P2 2\nchips P3 2\nchips P4 2\n")
+    first, second = (json.loads(line) for line in log.read_text().splitlines())
+    assert (first["status"], first["chips"], first["winners"]) == (
+        "incomplete", {"P1": 2, "P2": 2, "P3": 2, "P4": 1}, [])
+    assert any("P4 put in 1 but another player put in 2" in w or "contributed is 1" in w for w in first["waiting"])
+    said = {"en": "Hand 1 was not decided: logged as abandoned (end of video).",
+            "ru": "Раздача 1 не решена: записана в журнал как брошенная (конец записи)."}[lang]
+    assert said in flat(refused.stderr), refused.stderr
+    assert (second["status"], second["chips"], second["winners"]) == (
+        "showdown", {"P1": 2, "P2": 2, "P3": 2, "P4": 2}, ["P2"])
+    assert second["settlement"]["payouts"]["P2"] == 8, second["settlement"]
+    assert taken.exit_code == 0

@@ -159,6 +159,7 @@ class LiveSession(ReadPlanning):
         self._retries: list[tuple[tuple[float, float, float, float], int, int]] = []  # (core, tries, after frame)
         self._prev: Frame | None = None
         self._decided_view: TableView | None = None  # the hand as it stood when last decided
+        self._decided_notes: tuple[list, set[str]] | None = None  # the notes and seats it was decided on
         self._view: TableView | None = None
         #: seats in whose zone the camera saw notes during this hand (they stay in the hand)
         self.seen_seats: set[str] = set()
@@ -186,7 +187,22 @@ class LiveSession(ReadPlanning):
             self._view = table_view(self.state, notes, self.seen_seats | self.awaiting_seats())
             if self._view.complete and any(s.note is not None or s.source == "manual" for s in self._view.all_slots):
                 self._decided_view = self._view
+                self._decided_notes = (notes, self.seen_seats | self.awaiting_seats())
         return self._view
+
+    def _redecide(self) -> None:
+        """The croupier changed the hand after it was decided (chips, a fold, a serial, an undo): the decided
+        hand is what its notes give under the new state -- or none, when the rules refuse it as it stands
+        (chips the rules refuse were logged away with the earlier decision, without a word: third new-user
+        trial, M10). The notes stay those it was decided on (some may have been collected since)."""
+        if self._decided_notes is None:
+            return
+        notes, seats = self._decided_notes
+        again = table_view(self.state, notes, seats)
+        if again.complete:
+            self._decided_view = again
+        else:
+            self._decided_view = self._decided_notes = None
 
     def awaiting_seats(self) -> set[str]:
         """Seats where a change waits to be read (a queued or running read of a changed place): a note
@@ -396,7 +412,7 @@ class LiveSession(ReadPlanning):
         self._retries.clear()
         self.undo_stack.clear()
         self.hand_started = self.clock()
-        self._decided_view = None
+        self._decided_view = self._decided_notes = None
         self._changed()
         return record
 
@@ -430,6 +446,7 @@ class LiveSession(ReadPlanning):
         self.undo_stack.append(self.state)
         self.state = state
         self._changed()
+        self._redecide()
 
     def undo(self) -> bool:
         """Take back the croupier's last change of this hand; False when there is none."""
@@ -437,6 +454,7 @@ class LiveSession(ReadPlanning):
             return False
         self.state = self.undo_stack.pop()
         self._changed()
+        self._redecide()
         return True
 
     def command(self, cmd: Command) -> str:
