@@ -303,3 +303,38 @@ def test_m10_chips_typed_after_the_decision_are_logged_as_they_stand(tmp_path, l
         "showdown", {"P1": 2, "P2": 2, "P3": 2, "P4": 2}, ["P2"])
     assert second["settlement"]["payouts"]["P2"] == 8, second["settlement"]
     assert taken.exit_code == 0
+
+
+def test_l1_l2_the_live_header_s_scale_in_both_languages():
+    """L2: the README recording's header said "2560x1440 · 1.5-1.5 px/mm" (ends 1.46 and 1.54); L1: Russian
+    kept "1.2-1.3 px/mm"."""
+    from types import SimpleNamespace
+
+    from dealer_assist.app.frame_loop import frame_label
+
+    session = SimpleNamespace(frame_size=(2560, 1440), scale_px_per_mm=(1.46, 1.54))
+    assert frame_label(session) == "2560x1440 · 1.5 px/mm"
+    assert frame_label(session, "ru") == "2560x1440 · 1,5 пикс./мм"
+    session.scale_px_per_mm = (1.2, 1.3)
+    assert frame_label(session) == "2560x1440 · 1.2-1.3 px/mm"
+    assert frame_label(session, "ru") == "2560x1440 · 1,2-1,3 пикс./мм"
+
+
+def test_l5_one_chip_is_one_chip():
+    """L5: "P4 put in 1 chips."."""
+    from dealer_assist.app.terminal import Croupier
+    from dealer_assist.i18n import say
+    from dealer_assist.live.session import LiveOptions, LiveSession
+    from dealer_assist.live.table_state import TableState
+    from dealer_assist.live.worker import InlineWorker
+    from live_helpers import plain_profile
+
+    session = LiveSession(plain_profile((320, 180), ["P1", "P2"]), TableState(("P1", "P2"), 4),
+                          InlineWorker(read=lambda job: ()), LiveOptions(ocr=False))
+    for lang, one, many in (("en", "P1 put in 1 chip.", "P2 put in 25 chips."),
+                            ("ru", "P1 внёс фишек: 1.", "P2 внёс фишек: 25.")):
+        croupier = Croupier(session, lang)
+        croupier.line("chips P1 1")
+        assert say(croupier.feedback.text, lang) == one  # the screen says the croupier's feedback in its language
+        croupier.line("chips P2 25")
+        assert say(croupier.feedback.text, lang) == many

@@ -30,14 +30,21 @@ def session_balances(records) -> tuple[tuple[str, object], ...]:
     return tuple((p.name, p.net) for p in ledger.players)
 
 
-def frame_label(session) -> str:
-    """``"1920x1080 · 2.3-3.3 px/mm"``: what the camera really gives and how it sees the table."""
+#: The unit of the frame label's scale, by language.
+_PX_PER_MM = {"en": "px/mm", "ru": "пикс./мм"}
+
+
+def frame_label(session, lang: str = "en") -> str:
+    """``"1920x1080 · 2.3-3.3 px/mm"`` (ru: ``"2,3-3,3 пикс./мм"``): what the camera really gives and how it
+    sees the table; one figure when both ends read alike (not ``1.5-1.5``)."""
+    from dealer_assist.i18n import number
+
     if session.frame_size is None:
         return ""
     w, h = session.frame_size
-    lo, hi = session.scale_px_per_mm or (0.0, 0.0)
-    scale = f"{lo:.1f} px/mm" if abs(hi - lo) < 0.05 else f"{lo:.1f}-{hi:.1f} px/mm"
-    return f"{w}x{h} · {scale}"
+    lo, hi = (number(v, lang, 1) for v in (session.scale_px_per_mm or (0.0, 0.0)))
+    scale = lo if lo == hi else f"{lo}-{hi}"
+    return f"{w}x{h} · {scale} {_PX_PER_MM.get(lang, 'px/mm')}"
 
 
 def reads_due(session) -> bool:
@@ -97,7 +104,7 @@ class FrameLoop:
         session = self.session
         return LiveStatus(camera=self.feed.shown_state, fps=self.fps, ocr=self.ocr_words(), source=self.source_label,
                           camera_detail=self.feed.detail, message=self.feedback.text,
-                          prompt=self.croupier.keys.prompt, warning=session.warning, frame=frame_label(session),
+                          prompt=self.croupier.keys.prompt, warning=session.warning, frame=frame_label(session, self.lang),
                           profile=session.profile.name, recording_ended=session.recording_ended,
                           trust_k=self.config.trust[0], balances=self.balances,
                           club=self.club.status() if self.club is not None else None)

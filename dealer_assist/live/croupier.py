@@ -49,8 +49,9 @@ def apply_command(session, cmd: Command) -> str:
         return f"{seat} is in the hand." if cmd.name is CommandName.IN else f"{seat} sits this hand out."
     if cmd.name is CommandName.CHIPS:
         seat = s.seat(cmd.args[0])
-        session.set_state(s.with_chips(seat, int(cmd.args[1])))
-        return f"{seat} put in {cmd.args[1]} chips."
+        chips = int(cmd.args[1])
+        session.set_state(s.with_chips(seat, chips))
+        return f"{seat} put in {chips} chip{'' if chips == 1 else 's'}."
     if cmd.name is CommandName.SERIAL:
         zone, index = parse_slot(cmd.args[0], s.seats, s.game)
         view = session.view()
