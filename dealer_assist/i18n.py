@@ -172,7 +172,7 @@ TEXT: dict[str, dict[str, str]] = {
         "cal_serial": "serial", "cal_centre_px": "centre, px", "cal_no_zone": "no zone",
         "cal_check_title": "{image} through '{name}' → {output}",
         "cal_wrote": "wrote {path}", "cal_default": "'{name}' is now the default profile", "cal_note": "note:",
-        "cal_check_it": "check it:", "cal_skipped": "skipped {what}",
+        "px_per_mm": "px/mm", "cal_check_it": "check it:", "cal_skipped": "skipped {what}",
         # serve's banner
         "serve_title": "Spectator screen ({delay}), following {log}{missing} and {state}.",
         "serve_late": "{s} s late", "serve_no_delay": "with no delay", "serve_missing": " (not there yet: waiting for it)",
@@ -315,7 +315,7 @@ TEXT: dict[str, dict[str, str]] = {
         "cal_serial": "номер", "cal_centre_px": "центр, пикс.", "cal_no_zone": "вне зон",
         "cal_check_title": "{image} через «{name}» → {output}",
         "cal_wrote": "записан {path}", "cal_default": "«{name}» теперь профиль по умолчанию", "cal_note": "примечание:",
-        "cal_check_it": "проверьте:", "cal_skipped": "пропущено: {what}",
+        "px_per_mm": "пикс./мм", "cal_check_it": "проверьте:", "cal_skipped": "пропущено: {what}",
         "serve_late": "с задержкой {s} с", "serve_no_delay": "без задержки", "serve_missing": " (его ещё нет: ждём)",
         "serve_open": "Откройте этот адрес (QR-код выше — тот же адрес):",
         "serve_open_local": "Откройте этот адрес на этом компьютере:",

@@ -338,3 +338,40 @@ def test_l5_one_chip_is_one_chip():
         assert say(croupier.feedback.text, lang) == one  # the screen says the croupier's feedback in its language
         croupier.line("chips P2 25")
         assert say(croupier.feedback.text, lang) == many
+
+
+def test_l1_russian_decimals_in_read_and_calibrate(tmp_path):
+    """L1: ``read … --lang ru`` showed the confidence as ``0.99`` and ``calibrate show|table`` "RMS 0.232 пикс."."""
+    import io
+    from types import SimpleNamespace
+
+    from rich.console import Console
+
+    from dealer_assist.cli.read_cmd import _table
+    from dealer_assist.vision.model import NoteRead
+
+    note = NoteRead(serial="5418135", letters=None, confidence=0.9871, quad=np.zeros((4, 2)), status="trusted",
+                    reason="", prints=[])
+    for lang, shown in (("en", "0.99"), ("ru", "0,99")):
+        out = Console(file=io.StringIO(), width=80, color_system=None)
+        out.print(_table(SimpleNamespace(notes=[note]), lang))
+        row = next(line for line in out.file.getvalue().splitlines() if "5418135" in line)
+        assert row.split("│")[3].strip() == shown, row
+    shown = invoke(["calibrate", "show", "--calibration", "sample_table_1", "--lang", "ru"])
+    assert "RMS 0,232 пикс." in flat(shown.output) and "0.232" not in shown.output
+    shown = invoke(["calibrate", "show", "--calibration", "sample_table_1", "--lang", "en"])
+    assert "RMS 0.232 px" in flat(shown.output)
+
+
+@pytest.mark.parametrize("lang, said", [("en", "check it:"), ("ru", "проверьте:")])
+def test_l4_calibrate_table_s_check_command_is_a_line_of_its_own(tmp_path, lang, said):
+    """L4: "check it: dealer-assist calibrate check PHOTO --calibration mytable --output" / "check.jpg": the
+    command to copy was wrapped on 80 columns."""
+    env = {**EN_ENV, "DEALER_ASSIST_CALIBRATION_DIR": str(tmp_path / "cal")}
+    made = invoke(["calibrate", "table", "--image", ROOT / "sample_images" / "tables" / "table_1.jpg", "--aruco",
+                   "--table-mm", "1000,700", "--seats", "alice,boris,chen,dana", "--output", "mytable",
+                   "--lang", lang], env=env)
+    assert made.exit_code == 0, made.output
+    lines = made.stderr.splitlines()
+    command = "  dealer-assist calibrate check PHOTO --calibration mytable --output check.jpg"
+    assert lines[lines.index(said) + 1] == command

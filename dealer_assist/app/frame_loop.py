@@ -30,21 +30,17 @@ def session_balances(records) -> tuple[tuple[str, object], ...]:
     return tuple((p.name, p.net) for p in ledger.players)
 
 
-#: The unit of the frame label's scale, by language.
-_PX_PER_MM = {"en": "px/mm", "ru": "пикс./мм"}
-
-
 def frame_label(session, lang: str = "en") -> str:
     """``"1920x1080 · 2.3-3.3 px/mm"`` (ru: ``"2,3-3,3 пикс./мм"``): what the camera really gives and how it
     sees the table; one figure when both ends read alike (not ``1.5-1.5``)."""
-    from dealer_assist.i18n import number
+    from dealer_assist.i18n import number, texts
 
     if session.frame_size is None:
         return ""
     w, h = session.frame_size
     lo, hi = (number(v, lang, 1) for v in (session.scale_px_per_mm or (0.0, 0.0)))
     scale = lo if lo == hi else f"{lo}-{hi}"
-    return f"{w}x{h} · {scale} {_PX_PER_MM.get(lang, 'px/mm')}"
+    return f"{w}x{h} · {scale} {texts(lang)['px_per_mm']}"
 
 
 def reads_due(session) -> bool:

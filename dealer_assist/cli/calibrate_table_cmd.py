@@ -84,8 +84,9 @@ def table_command(
     report_console().print(table_zones(result, language))
     for line in scale_advice(saved, result.image_size, language):
         report_console().print(line)
-    err.print(safe_text(f"{t_['cal_check_it']} dealer-assist calibrate check PHOTO --calibration "
-                        f"{profile_label(saved)} --output check.jpg"), markup=False, highlight=False)
+    err.print(t_["cal_check_it"], markup=False, highlight=False)  # the command on a line of its own, never wrapped
+    err.print(safe_text(f"  dealer-assist calibrate check PHOTO --calibration {profile_label(saved)} --output "
+                        f"check.jpg"), markup=False, highlight=False, soft_wrap=True, crop=False)
 
 
 @calibrate_app.command("check")

@@ -25,6 +25,13 @@ __all__ = ["camera_table", "table_zones", "notes_table", "profile_view", "check_
            "scale_advice"]
 
 
+def _rms(value, lang: str) -> str:
+    """A profile's recorded RMS error as the language writes decimals (``0.232``, ru ``0,232``)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return number(value, lang, 3)
+    return str(value)
+
+
 def titled(title: Text | str | None, table: Table, caption: Text | str | None = None) -> Group:
     """``table`` with its title above and its caption below, each a line of its own wrapped at words."""
     parts: list[RenderableType] = []
@@ -70,7 +77,7 @@ def table_zones(result: TableSetup, lang: str = "en") -> Group:
         t.add_row(name_text(z.name), t_.get(f"cal_kind_{z.kind}", z.kind), f"{c[0]:.0f}, {c[1]:.0f}",
                   t_["cal_yes"] if inside == 1 else Text(t_["cal_of_corners"].format(p=f"{inside:.0%}"), style="yellow"),
                   *_scale_cells(zs, t_, lang))
-    caption = (t_["cal_fit"].format(n=fit.points, rms=f"{fit.rms_px:.2f}", w=f"{w:g}", h=f"{h:g}")
+    caption = (t_["cal_fit"].format(n=fit.points, rms=number(fit.rms_px, lang, 2), w=f"{w:g}", h=f"{h:g}")
                + (" " + t_["cal_markers_measure"].format(w=f"{fit.measured_size_mm[0]:.0f}",
                                                          h=f"{fit.measured_size_mm[1]:.0f}")
                   if fit.measured_size_mm else ""))
@@ -165,7 +172,7 @@ def _table_section(profile: Profile, lang: str) -> Sequence[RenderableType]:
     src = tp.extra.get("source") or {}
     caption = name_text(t_["cal_corners"] + " " + " ".join(f"{x:.0f},{y:.0f}" for x, y in corners)
                         + (t_["cal_source"].format(method=src.get("method"), image=src.get("image"),
-                                                   rms=src.get("rms_px")) if src else ""), style="dim")
+                                                   rms=_rms(src.get("rms_px"), lang)) if src else ""), style="dim")
     return [titled(Text(title, style="bold"), t, caption), name_text(t_["cal_seats"] + " " + ", ".join(tp.seats)),
             *readability_table(profile, tp.image_size, lang)]
 

@@ -17,7 +17,7 @@ from dealer_assist.app.verdicts import is_stray_read
 from dealer_assist.cli.app import app
 from dealer_assist.cli.options import error_text, fail, lang_option, resolve_lang, echo_err, warn_serial_model
 from dealer_assist.cli.output import json_line, report_console
-from dealer_assist.i18n import Lang, say, texts
+from dealer_assist.i18n import Lang, number, say, texts
 from dealer_assist.render import name_text, safe_text
 
 
@@ -131,6 +131,6 @@ def _table(r: ImageReading, lang: str = "en") -> Table:
         if is_stray_read(n):
             status = t_["st_stray"]
             why = f"{why}; {t_['stray_why']}" if why else t_["stray_why"]
-        t.add_row(str(i), n.serial or "?", *([name_text(n.letters or "")] if letters else []), f"{n.confidence:.2f}",
+        t.add_row(str(i), n.serial or "?", *([name_text(n.letters or "")] if letters else []), number(n.confidence, lang, 2),
                   status, name_text(why))
     return t
