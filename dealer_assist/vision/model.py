@@ -67,6 +67,12 @@ class Print:
             engine invents the missing digits), its partial reads still count.
         other_way: for an ambiguous print, the reads of its crop turned over
             (the print may read either way); empty otherwise.
+        model_box: for a print read by the project's serial model alone (sure of
+            every digit one way up, nothing the other way:
+            :func:`~.prints.model_read`), the detector's box it was cut from, so
+            that the general engines can read it again from there
+            (:func:`~.prints.reread_by_engines`) when its note is not settled by
+            :func:`~.trust.model_two_prints`; ``None`` for every other print.
     """
 
     quad: np.ndarray
@@ -75,6 +81,7 @@ class Print:
     ambiguous: bool = False
     cut: bool = False
     other_way: list[tuple[LineRead, list[SerialText]]] = field(default_factory=list)
+    model_box: np.ndarray | None = None
 
     def values(self, ignore: frozenset[str] = frozenset(), both_ways: bool = False) -> set[str]:
         """The 7-digit values this print's reads named (not by the engines in ``ignore``; with

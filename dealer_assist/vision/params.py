@@ -134,6 +134,15 @@ class ReaderParams:
             7273916) had the wrong digit at 0.41. With it the degradation
             subset (``bench_degrade.py --seed 0 --limit 200``) trusts 119 of
             164, 0 wrong (116 without the model).
+        model_first_min_char_prob: the model reads every print line first, both
+            ways up (:func:`~.prints.model_read`); a line it reads one way as two
+            letters and 7 digits, every digit with at least this probability, and
+            the other way as nothing, is read by the model alone. A note whose two
+            prints were both so read, agree on all 7 digits and lie as a ruble's
+            is trusted without the general engines (:func:`~.trust.model_two_prints`:
+            two prints, two pieces of evidence); any other note's model-read prints
+            are read again by the general engines and decided as without the model.
+            ``None``: the model is never asked first. Measured: see models/README.md.
 
     Fast path (:mod:`~.fastpath`):
         fast_note_height_px: height of the rectified note the print ROIs are cut from.
@@ -176,6 +185,7 @@ class ReaderParams:
     two_print_each_min_char_prob: float | None = 0.8
     model_engines: frozenset[str] = frozenset({"serial-ctc"})
     model_min_char_prob: float = 0.9
+    model_first_min_char_prob: float | None = 0.9
 
     fast_note_height_px: int = 320
     fast_aspect_tolerance: float = 0.15

@@ -13,11 +13,11 @@ import numpy as np
 
 from dealer_assist.vision.geometry import line_frame, quad_size, rectify, rotate_quad_180, upright_line_quad
 from dealer_assist.vision.model import Print, ReadHints
-from dealer_assist.vision.ocr import TextRecognizer
+from dealer_assist.vision.ocr import LineRead, TextRecognizer
 from dealer_assist.vision.params import DEFAULT_PARAMS, ReaderParams
 from dealer_assist.vision.serials import SerialKind, SerialText, parse_serial_text
 
-__all__ = ["detect_lines", "find_prints"]
+__all__ = ["detect_lines", "find_prints", "model_read", "reread_by_engines"]
 
 
 def detect_lines(image: np.ndarray, detector, hints: ReadHints | None = None,
@@ -66,7 +66,8 @@ def orientation_evidence(parsed: Sequence[SerialText]) -> int:
 
 def find_prints(image: np.ndarray, detector, recognizer: TextRecognizer,
                 second: TextRecognizer | None = None, params: ReaderParams = DEFAULT_PARAMS,
-                hints: ReadHints | None = None) -> list[Print]:
+                hints: ReadHints | None = None, model: TextRecognizer | None = None,
+                lines: list[np.ndarray] | None = None) -> list[Print]:
     """Every text line shaped and read like a serial print.
 
     Each serial-like line is read both ways up, because the digits 0, 1, 6, 8
@@ -83,64 +84,145 @@ def find_prints(image: np.ndarray, detector, recognizer: TextRecognizer,
         second: a second recognizer asked, both ways up, about prints whose
             way up the primary cannot tell (it may read the letters).
         params: thresholds (``print_aspect``, ``min_print_height_px``,
-            ``unsure_way_up``, ``frame_margin_px``, the way-up vote).
+            ``unsure_way_up``, ``frame_margin_px``, the way-up vote,
+            ``model_first_min_char_prob``).
         hints: see :func:`detect_lines`.
+        model: the project's serial model (:class:`~.recognizer.SerialCtcEngine`), asked first about
+            every line, both ways up (:func:`model_read`): a line it reads as a serial print one way,
+            sure of every digit, and as nothing the other way is a print read by the model alone
+            (:attr:`~.model.Print.model_box` set; ``recognizer`` is not asked). Every other line is
+            read as without it. ``None``: no model.
+        lines: when given, every classified line's quad is appended to it (for
+            :func:`reread_by_engines`).
 
     Returns:
         Prints with at least one serial-like read (7 or 9 digits, or a 5-6 digit part).
     """
     prints: list[Print] = []
-    lines: list[np.ndarray] = []  # every classified line, for the way-up vote
+    lines = [] if lines is None else lines  # every classified line, for the way-up vote
     known_way = hints is not None and hints.print_quads is not None and hints.prints_upright
     for box in detect_lines(image, detector, hints, params):
-        upright = known_way
-        quad = np.asarray(box, np.float32).reshape(4, 2) if upright else upright_line_quad(box)
-        w, h = quad_size(quad)
-        if h < params.min_print_height_px or not (params.print_aspect[0] <= w / max(h, 1e-6) <= params.print_aspect[1]):
-            continue
-        crop = rectify(image, quad)
-        if upright:  # a known print's way up, settled by an earlier read: no classifier
-            flipped, score = False, 1.0
-        else:
-            flipped, score = detector.is_upside_down(crop)
-        if flipped:
-            quad = rotate_quad_180(quad)
-            crop = crop[::-1, ::-1].copy()
+        p = _line_print(image, box, detector, recognizer, params, known_way, lines, model)
+        if p is not None:
+            prints.append(p)
+    _settle_ambiguous(prints, lines, recognizer, second, params)
+    return prints
+
+
+def reread_by_engines(image: np.ndarray, prints: Sequence[Print], detector, recognizer: TextRecognizer,
+                      second: TextRecognizer | None, params: ReaderParams, hints: ReadHints | None,
+                      lines: Sequence[np.ndarray]) -> list[Print]:
+    """The prints of :func:`find_prints` as it finds them without the model: those the model read alone
+    (:attr:`~.model.Print.model_box`) are read again from their detector boxes by ``recognizer`` (the
+    general path, the model's read dropped); the others are returned as they are. ``lines``: the
+    classified lines :func:`find_prints` gave (the way-up vote)."""
+    known_way = hints is not None and hints.print_quads is not None and hints.prints_upright
+    out, again = [], []
+    for p in prints:
+        if p.model_box is None:
+            out.append(p)
+        elif (q := _line_print(image, p.model_box, detector, recognizer, params, known_way, None, None)) is not None:
+            again.append(q)
+    _settle_ambiguous(again, lines, recognizer, second, params)
+    return out + again
+
+
+def model_read(model: TextRecognizer, crop: np.ndarray, params: ReaderParams = DEFAULT_PARAMS
+               ) -> tuple[bool, LineRead, list[SerialText]] | None:
+    """The serial model's verdict on a line crop, both ways up: ``(turned, read, parsed)`` when it reads
+    one way up (``turned``: the crop turned over) two letters then 7 digits, every digit with probability
+    at least ``params.model_first_min_char_prob``, and the other way up no serial-like run at all; else
+    ``None`` (unsure, nothing, or digits both ways: the general engines read the line)."""
+    tau = params.model_first_min_char_prob
+    if tau is None:
+        return None
+    flipped = crop[::-1, ::-1].copy()
+    reads = model.recognize_many([crop, flipped]) if hasattr(model, "recognize_many") else \
+        [model.recognize(crop), model.recognize(flipped)]
+    parsed = [parse_serial_text(r.text) for r in reads]
+    sure = [_sure_serial(r, ss, tau) for r, ss in zip(reads, parsed)]
+    for way in (0, 1):
+        if sure[way] and not parsed[1 - way]:
+            return bool(way), reads[way], parsed[way]
+    return None
+
+
+def _sure_serial(read, parsed: Sequence[SerialText], tau: float) -> bool:
+    """``read`` is one 7-digit run after two letters and every digit of the read is at least ``tau``."""
+    runs = [s for s in parsed if s.kind is SerialKind.SERIAL7 and s.letter_block and not s.derived]
+    if len(parsed) != 1 or len(runs) != 1:
+        return False
+    probs = [pr for ch, pr in zip(read.text, read.char_probs or ()) if ch.isdigit()]
+    return len(probs) == sum(ch.isdigit() for ch in read.text) == 7 and min(probs) >= tau
+
+
+def _line_print(image: np.ndarray, box: np.ndarray, detector, recognizer: TextRecognizer, params: ReaderParams,
+                known_way: bool, lines: list[np.ndarray] | None, model: TextRecognizer | None) -> Print | None:
+    """One detector line read as :func:`find_prints` does (``lines``: the classified quad is appended)."""
+    upright = known_way
+    quad = np.asarray(box, np.float32).reshape(4, 2) if upright else upright_line_quad(box)
+    w, h = quad_size(quad)
+    if h < params.min_print_height_px or not (params.print_aspect[0] <= w / max(h, 1e-6) <= params.print_aspect[1]):
+        return None
+    crop = rectify(image, quad)
+    if upright:  # a known print's way up, settled by an earlier read: no classifier
+        flipped, score = False, 1.0
+    else:
+        flipped, score = detector.is_upside_down(crop)
+    if flipped:
+        quad = rotate_quad_180(quad)
+        crop = crop[::-1, ::-1].copy()
+    if lines is not None:
         lines.append(quad)
+    ih, iw = image.shape[:2]
+    m = params.frame_margin_px
+
+    def is_cut(q: np.ndarray) -> bool:
+        return bool((q.min(axis=0) < m).any() or (q[:, 0] > iw - 1 - m).any() or (q[:, 1] > ih - 1 - m).any())
+
+    if model is not None and (verdict := model_read(model, crop, params)) is not None:
+        turned, model_line, model_parsed = verdict
+        model_quad = rotate_quad_180(quad) if turned else quad
+        if not is_cut(model_quad):  # a print cut by the frame takes the general path (its partial reads count)
+            return Print(quad=model_quad, crop=crop[::-1, ::-1].copy() if turned else crop,
+                         reads=[(model_line, model_parsed)],
+                         model_box=np.asarray(box, np.float32).reshape(4, 2).copy())
+    read = recognizer.recognize(crop)
+    parsed = parse_serial_text(read.text)
+    if not parsed and (score < params.unsure_way_up or upright):
+        # the classifier was unsure (or the known way up reads as nothing: the note was turned)
+        # and its way up reads as nothing: try the other way first
+        quad, crop = rotate_quad_180(quad), crop[::-1, ::-1].copy()
         read = recognizer.recognize(crop)
         parsed = parse_serial_text(read.text)
-        if not parsed and (score < params.unsure_way_up or upright):
-            # the classifier was unsure (or the known way up reads as nothing: the note was turned)
-            # and its way up reads as nothing: try the other way first
-            quad, crop = rotate_quad_180(quad), crop[::-1, ::-1].copy()
-            read = recognizer.recognize(crop)
-            parsed = parse_serial_text(read.text)
-            upright = False  # that way up is no longer known: read both ways below
-        if not parsed:
-            continue
-        if upright and orientation_evidence(parsed) == 2:
-            # the known way up reads two letters then the digits: the other way is not read
-            read2, parsed2, e1, e2 = read, [], 2, 0
-        else:
-            # Read the other way up too and keep the way with the better evidence.
-            crop2 = crop[::-1, ::-1].copy()
-            read2 = recognizer.recognize(crop2)
-            parsed2 = parse_serial_text(read2.text)
-            e1, e2 = orientation_evidence(parsed), orientation_evidence(parsed2)
-            if e2 > e1:
-                quad, crop, read, parsed = rotate_quad_180(quad), crop2, read2, parsed2
-        ambiguous = e1 == e2 and e1 > 0
-        ih, iw = image.shape[:2]
-        m = params.frame_margin_px
-        cut = bool((quad.min(axis=0) < m).any() or (quad[:, 0] > iw - 1 - m).any() or (quad[:, 1] > ih - 1 - m).any())
-        other = [(read2, parsed2)] if ambiguous else []
-        prints.append(Print(quad=quad, crop=crop, reads=[(read, parsed)], ambiguous=ambiguous, cut=cut, other_way=other))
+        upright = False  # that way up is no longer known: read both ways below
+    if not parsed:
+        return None
+    if upright and orientation_evidence(parsed) == 2:
+        # the known way up reads two letters then the digits: the other way is not read
+        read2, parsed2, e1, e2 = read, [], 2, 0
+    else:
+        # Read the other way up too and keep the way with the better evidence.
+        crop2 = crop[::-1, ::-1].copy()
+        read2 = recognizer.recognize(crop2)
+        parsed2 = parse_serial_text(read2.text)
+        e1, e2 = orientation_evidence(parsed), orientation_evidence(parsed2)
+        if e2 > e1:
+            quad, crop, read, parsed = rotate_quad_180(quad), crop2, read2, parsed2
+    ambiguous = e1 == e2 and e1 > 0
+    other = [(read2, parsed2)] if ambiguous else []
+    return Print(quad=quad, crop=crop, reads=[(read, parsed)], ambiguous=ambiguous, cut=is_cut(quad),
+                 other_way=other)
+
+
+def _settle_ambiguous(prints: Sequence[Print], lines: Sequence[np.ndarray], recognizer: TextRecognizer,
+                      second: TextRecognizer | None, params: ReaderParams) -> None:
+    """Settle the way up of the ambiguous ones of ``prints``: the second engine's letters, else the lines' vote."""
     for p in prints:
         if p.ambiguous and second is not None:
             _settle_by_second(p, second)
         if p.ambiguous:
             _settle_way_up(p, lines, recognizer, params)
-    return prints
 
 
 def _settle_by_second(p: Print, second: TextRecognizer) -> None:

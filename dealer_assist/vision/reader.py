@@ -36,9 +36,9 @@ from dealer_assist.vision.grouping import group_prints, settle_notes
 from dealer_assist.vision.model import NoteRead, NoteStatus, Print, ReadHints
 from dealer_assist.vision.ocr import RapidOcrEngine, TextRecognizer
 from dealer_assist.vision.params import DEFAULT_PARAMS, SURE_WAY_UP, ReaderParams
-from dealer_assist.vision.prints import detect_lines, find_prints
+from dealer_assist.vision.prints import detect_lines, find_prints, reread_by_engines
 from dealer_assist.vision.serials import SerialKind
-from dealer_assist.vision.trust import decide, odd_length_note, partial_note
+from dealer_assist.vision.trust import decide, model_two_prints, odd_length_note, partial_note
 
 __all__ = ["SerialReader", "NoteRead", "NoteStatus", "Print", "ReadHints", "ReaderParams", "DEFAULT_PARAMS",
            "SURE_WAY_UP", "SMALL_PRINT_PX"]
@@ -88,6 +88,8 @@ class SerialReader:
             model = SerialCtcEngine()  # a missing or damaged model is left out (the reader before it had none)
             seconds = (PpOcrV4Engine(), *(() if model.problem() else (model,)), tesseract) if use_second else ()
         self.seconds = tuple(seconds)
+        # the model read first (model_first_min_char_prob): the one among the engines, when it can be used
+        self.model = next((e for e in self.seconds if e.name in params.model_engines), None)
         self.letters = letters if letters is not None else (tesseract if use_second else None)
         self.layout = layout
         self.params = params
@@ -119,9 +121,20 @@ class SerialReader:
             fast = read_by_layout(image, self.layout, self.primary, self.seconds[0] if self.seconds else None, p)
             if fast:
                 return _reading_order(notes_from_layout(fast, self.layout))
-        prints = find_prints(image, self.primary, self.primary, self.letters, p, hints)
+        lines: list[np.ndarray] = []
+        prints = find_prints(image, self.primary, self.primary, self.letters, p, hints, self.model, lines)
         scale = hints.px_per_mm if hints is not None else None
         notes = []
+        if any(q.model_box is not None for q in prints):
+            # notes whose two prints the model read alone, sure and alike, are settled; the other
+            # model-read prints are read again by the general engines and decided as without the model
+            rest = []
+            for group in group_prints(prints, p, scale):
+                if (note := model_two_prints(group, p, scale)) is not None:
+                    notes.append(note)
+                else:
+                    rest.extend(group)
+            prints = reread_by_engines(image, rest, self.primary, self.primary, self.letters, p, hints, lines)
         for group in group_prints(prints, p, scale):
             if not any(s.kind in (SerialKind.SERIAL7, SerialKind.SERIAL9) for q in group for _, s in q.serials()):
                 note = odd_length_note(group, p, scale) or partial_note(group, p, scale)

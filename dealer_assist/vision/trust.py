@@ -18,8 +18,8 @@ from dealer_assist.vision.ocr import LineRead, RapidOcrEngine, TextRecognizer
 from dealer_assist.vision.params import DEFAULT_PARAMS, ReaderParams
 from dealer_assist.vision.serials import SerialKind, SerialText, parse_serial_text
 
-__all__ = ["CYRILLIC_ENGINES", "decide", "heard", "odd_length_note", "partial_note", "estimate_quad",
-           "one_print_sure"]
+__all__ = ["CYRILLIC_ENGINES", "decide", "heard", "model_two_prints", "odd_length_note", "partial_note",
+           "estimate_quad", "one_print_sure"]
 
 #: Engines trained on Cyrillic. The PP-OCR models read Latin and Chinese and
 #: put a look-alike for Я, Л, Ж... ("ВЯ" comes back "BA"), so only letters that
@@ -256,6 +256,39 @@ def _check_one_print(lone: Print, value: str, serial_prints: list[Print], second
         return _unreadable(quad, f"only one print shows the serial ({value}) and no read shows it laid out as a "
                                  "ruble's (letters, a gap, 7 digits); check it by eye", prints, params)
     return None
+
+
+def model_two_prints(prints: Sequence[Print], params: ReaderParams = DEFAULT_PARAMS,
+                     scale: float | None = None) -> NoteRead | None:
+    """The note trusted on the serial model's reads of its two prints alone, or ``None`` (then the
+    general path decides, :func:`decide`, after the general engines read the prints again).
+
+    Trusted (``TWO_PRINTS``) only when the group is exactly two prints, each read by the model alone
+    (:attr:`~.model.Print.model_box`: sure of every digit at ``model_first_min_char_prob`` one way up,
+    nothing the other way), neither cut, ambiguous nor small (``small_print_px``), both reading the
+    same 7 digits after a letter block, and lying where a 1997-series note puts them
+    (:func:`~.grouping.is_ruble_pair`). Two prints are two pieces of evidence: different places on the
+    note, each read on its own. Anything else -- one print, a third print, the prints disagreeing --
+    is not decided here."""
+    if len(prints) != 2 or params.model_first_min_char_prob is None:
+        return None
+    values = []
+    for p in prints:
+        if p.model_box is None or p.cut or p.ambiguous or p.height < params.small_print_px or len(p.reads) != 1:
+            return None
+        runs = [s for _, s in p.serials() if s.kind is SerialKind.SERIAL7 and s.letter_block and not s.derived]
+        if len(runs) != 1 or len(p.serials()) != 1:
+            return None
+        values.append(runs[0].digits)
+    if values[0] != values[1]:
+        return None
+    ok, top, left = is_ruble_pair(prints[0].quad, prints[1].quad, params, scale)
+    if not ok:
+        return None
+    value = values[0]
+    confidence = float(np.clip(np.mean([r.score for p in prints for r, _ in p.reads]), 0.0, 1.0))
+    return NoteRead(value, _letters(prints, value), confidence, note_quad_from_prints(top, left),
+                    NoteStatus.TRUSTED, "", list(prints), evidence=Evidence.TWO_PRINTS)
 
 
 def decide(prints: list[Print], seconds: Sequence[TextRecognizer] = (),

@@ -1,0 +1,170 @@
+"""The serial model read first: a note whose two prints it reads alone, each sure of every digit and
+alike, is trusted without the general engines; anything else goes the general way, as without it.
+
+The reader runs whole (:meth:`SerialReader.read`: detection, way up, the model, grouping, the trust
+rules) on a blank photo with the two print boxes of a note lying flat at 6 px/mm; the engines are fakes
+that answer by the crop's corner pixel. Each box is painted a tag on its upper half and the tag + 100 on
+its lower half, so a crop turned over starts with the other number: the model tells the way up.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+from dealer_assist.vision.geometry import LEFT_PRINT_MM, TOP_RIGHT_PRINT_MM
+from dealer_assist.vision.model import Evidence, NoteStatus, Print
+from dealer_assist.vision.ocr import LineRead
+from dealer_assist.vision.params import DEFAULT_PARAMS
+from dealer_assist.vision.prints import model_read
+from dealer_assist.vision.reader import SerialReader
+from dealer_assist.vision.recognizer import SERIAL_CTC
+from dealer_assist.vision.serials import parse_serial_text
+from dealer_assist.vision.trust import model_two_prints
+
+from trust_helpers import FakeEngine
+from trust_helpers import print_box as _box
+
+TOP, LEFT = 10, 20  # the two prints' tags (upright crop's first pixel); +100 turned over
+SURE = (0.6, 0.7, 1.0) + (0.99,) * 7  # letters unsure, a space, every digit sure
+NOTHING = LineRead("", 0.0, "x", ())
+
+
+def _photo(boxes) -> np.ndarray:
+    image = np.zeros((420, 960, 3), np.uint8)
+    for box, tag in boxes:
+        (x0, y0), (x1, y1) = np.floor(box.min(axis=0)).astype(int) - 3, np.ceil(box.max(axis=0)).astype(int) + 3
+        mid = (y0 + y1) // 2
+        image[y0:mid, x0:x1] = tag
+        image[mid:y1, x0:x1] = tag + 100
+    return image
+
+
+class FakePrimary(FakeEngine):
+    """PP-OCRv6's stand-in: finds the given boxes, takes every crop as upright, reads by the crop's pixel."""
+
+    def __init__(self, boxes, answers):
+        super().__init__("rapidocr", answers)
+        self.boxes = boxes
+
+    def detect(self, image):
+        return [b.copy() for b in self.boxes]
+
+    def is_upside_down(self, crop):
+        return False, 1.0
+
+    def recognize(self, crop):
+        self.asked += 1
+        return self.answers.get(int(crop[0, 0, 0]), LineRead("", 0.0, "rapidocr", ()))
+
+
+class FakeModel(FakeEngine):
+    """The serial model's stand-in: reads nothing on a crop it has no answer for (turned over)."""
+
+    def __init__(self, answers):
+        super().__init__(SERIAL_CTC, answers)
+
+    def recognize(self, crop):
+        self.asked += 1
+        return self.answers.get(int(crop[0, 0, 0]), LineRead("", 0.0, SERIAL_CTC, ()))
+
+    def recognize_many(self, crops):
+        return [self.recognize(c) for c in crops]
+
+
+def _v6(text="АБ 1234567"):
+    return LineRead(text, 0.97, "rapidocr", (0.9, 0.9, 0.99) + (0.99,) * 7)
+
+
+def _model(text="АБ 1234567", probs=SURE):
+    return LineRead(text, float(np.mean(probs)), SERIAL_CTC, probs)
+
+
+def _read(model_answers, with_left=True, params=DEFAULT_PARAMS):
+    boxes = [(_box(TOP_RIGHT_PRINT_MM), TOP)] + ([(_box(LEFT_PRINT_MM), LEFT)] if with_left else [])
+    primary = FakePrimary([b for b, _ in boxes], {TOP: _v6(), LEFT: _v6()})
+    v4 = FakeEngine("ppocr-v4", {TOP: LineRead("АБ1234567", 0.95, "ppocr-v4", (0.9, 0.9) + (0.99,) * 7),
+                                 LEFT: LineRead("АБ1234567", 0.95, "ppocr-v4", (0.9, 0.9) + (0.99,) * 7)})
+    tesseract = FakeEngine("tesseract", {TOP: NOTHING, LEFT: NOTHING})
+    model = FakeModel(model_answers)
+    reader = SerialReader(primary=primary, seconds=(v4, model, tesseract), letters=tesseract, params=params)
+    notes = reader.read(_photo(boxes))
+    return notes, primary, v4, model
+
+
+def test_two_prints_read_by_the_model_sure_and_alike_are_trusted_without_the_general_engines():
+    (note,), primary, v4, model = _read({TOP: _model(), LEFT: _model()})
+    assert (note.serial, note.status, note.evidence) == ("1234567", NoteStatus.TRUSTED, Evidence.TWO_PRINTS)
+    assert (primary.asked, v4.asked, model.asked) == (0, 0, 4)  # the model both ways up on each print
+    assert [[r.engine for r, _ in p.reads] for p in note.prints] == [[SERIAL_CTC], [SERIAL_CTC]]
+    assert all(p.model_box is not None for p in note.prints)
+
+
+def test_the_model_read_turned_over_settles_the_way_up():
+    # the prints lie upside down: the model reads them only turned over (its answers on the +100 pixel)
+    (note,), primary, _, _ = _read({TOP + 100: _model(), LEFT + 100: _model()})
+    assert (note.serial, note.status, primary.asked) == ("1234567", NoteStatus.TRUSTED, 0)
+    assert int(note.prints[0].crop[0, 0, 0]) in (TOP + 100, LEFT + 100)
+
+
+def _as_without_the_model(**kw):
+    """The same photo read with the model never asked first (the general path as before it)."""
+    notes, primary, _, _ = _read(kw.pop("answers"), params=dataclasses.replace(DEFAULT_PARAMS,
+                                                                                model_first_min_char_prob=None), **kw)
+    return [(n.serial, n.status, n.evidence, n.reason) for n in notes], primary.asked
+
+
+@pytest.mark.parametrize("why, answers", [
+    ("one digit unsure on one print", {TOP: _model(), LEFT: _model(probs=SURE[:-1] + (0.89,))}),
+    ("the prints disagree", {TOP: _model(), LEFT: _model("АБ 1234568")}),
+    ("a read both ways up", {TOP: _model(), LEFT: _model(), LEFT + 100: _model("ЕЕ 6621234", (0.3,) * 10)}),
+])
+def test_an_unsure_or_split_model_sends_the_prints_the_general_way(why, answers):
+    notes, primary, v4, model = _read(answers)
+    before, asked_before = _as_without_the_model(answers=answers)
+    assert [(n.serial, n.status, n.evidence, n.reason) for n in notes] == before, why
+    assert before == [("1234567", NoteStatus.TRUSTED, Evidence.TWO_PRINTS, "")]
+    assert primary.asked == asked_before == 4  # PP-OCRv6 read both prints both ways up, as before
+    assert all(p.model_box is None for n in notes for p in n.prints)
+    assert [[r.engine for r, _ in p.reads] for n in notes for p in n.prints] == [["rapidocr"], ["rapidocr"]]
+
+
+def test_one_print_read_by_the_model_alone_is_not_enough():
+    notes, primary, v4, _ = _read({TOP: _model()}, with_left=False)
+    before, _ = _as_without_the_model(answers={TOP: _model()}, with_left=False)
+    assert [(n.serial, n.status, n.evidence, n.reason) for n in notes] == before
+    assert primary.asked == 2 and v4.asked == 1  # the general path: PP-OCRv6, then the cross-check engines
+
+
+def _pair(top: LineRead, left: LineRead, model_read_both=True) -> list[Print]:
+    out = []
+    for centre, r in ((TOP_RIGHT_PRINT_MM, top), (LEFT_PRINT_MM, left)):
+        out.append(Print(quad=_box(centre), crop=np.zeros((30, 150, 3), np.uint8),
+                         reads=[(r, parse_serial_text(r.text))], model_box=_box(centre) if model_read_both else None))
+    return out
+
+
+def test_model_two_prints_needs_two_model_read_prints_agreeing_in_a_rubles_layout():
+    assert model_two_prints(_pair(_model(), _model()), DEFAULT_PARAMS, 6.0).serial == "1234567"
+    assert model_two_prints(_pair(_model(), _model("АБ 1234568")), DEFAULT_PARAMS, 6.0) is None
+    assert model_two_prints(_pair(_model(), _model(), model_read_both=False), DEFAULT_PARAMS, 6.0) is None
+    assert model_two_prints(_pair(_model(), _model())[:1], DEFAULT_PARAMS, 6.0) is None
+    swapped = _pair(_model(), _model())
+    swapped[0].quad, swapped[1].quad = swapped[1].quad, _box((60.0, 47.5))  # two prints side by side
+    assert model_two_prints(swapped, DEFAULT_PARAMS, 6.0) is None
+    small = dataclasses.replace(DEFAULT_PARAMS, small_print_px=40.0)  # these prints are 30 px high
+    assert model_two_prints(_pair(_model(), _model()), small, 6.0) is None
+
+
+def test_model_read_takes_the_way_up_the_model_alone_is_sure_of():
+    crop = np.zeros((30, 150, 3), np.uint8)
+    crop[15:] = 100
+    sure_upright = FakeModel({0: _model()})
+    turned, read, parsed = model_read(sure_upright, crop)
+    assert (turned, read.text, [s.digits for s in parsed]) == (False, "АБ 1234567", ["1234567"])
+    assert model_read(FakeModel({100: _model()}), crop)[0] is True
+    assert model_read(FakeModel({0: _model(probs=SURE[:-1] + (0.899,))}), crop) is None  # 0.9 every digit
+    assert model_read(FakeModel({0: _model(), 100: _model("ЕЕ 6621234", (0.2,) * 10)}), crop) is None
+    assert model_read(FakeModel({0: _model("1234567", (0.99,) * 7)}), crop) is None  # no letters: not a print
