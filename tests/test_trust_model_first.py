@@ -32,8 +32,8 @@ SURE = (0.6, 0.7, 1.0) + (0.99,) * 7  # letters unsure, a space, every digit sur
 NOTHING = LineRead("", 0.0, "x", ())
 
 
-def _photo(boxes) -> np.ndarray:
-    image = np.zeros((420, 960, 3), np.uint8)
+def _photo(boxes, width: int = 960) -> np.ndarray:
+    image = np.zeros((420, width, 3), np.uint8)
     for box, tag in boxes:
         (x0, y0), (x1, y1) = np.floor(box.min(axis=0)).astype(int) - 3, np.ceil(box.max(axis=0)).astype(int) + 3
         mid = (y0 + y1) // 2
@@ -82,7 +82,7 @@ def _model(text="АБ 1234567", probs=SURE):
     return LineRead(text, float(np.mean(probs)), SERIAL_CTC, probs)
 
 
-def _read(model_answers, with_left=True, params=DEFAULT_PARAMS):
+def _read(model_answers, with_left=True, params=DEFAULT_PARAMS, width=960):
     boxes = [(_box(TOP_RIGHT_PRINT_MM), TOP)] + ([(_box(LEFT_PRINT_MM), LEFT)] if with_left else [])
     primary = FakePrimary([b for b, _ in boxes], {TOP: _v6(), LEFT: _v6()})
     v4 = FakeEngine("ppocr-v4", {TOP: LineRead("АБ1234567", 0.95, "ppocr-v4", (0.9, 0.9) + (0.99,) * 7),
@@ -90,7 +90,7 @@ def _read(model_answers, with_left=True, params=DEFAULT_PARAMS):
     tesseract = FakeEngine("tesseract", {TOP: NOTHING, LEFT: NOTHING})
     model = FakeModel(model_answers)
     reader = SerialReader(primary=primary, seconds=(v4, model, tesseract), letters=tesseract, params=params)
-    notes = reader.read(_photo(boxes))
+    notes = reader.read(_photo(boxes, width))
     return notes, primary, v4, model
 
 
@@ -168,3 +168,14 @@ def test_model_read_takes_the_way_up_the_model_alone_is_sure_of():
     assert model_read(FakeModel({0: _model(probs=SURE[:-1] + (0.899,))}), crop) is None  # 0.9 every digit
     assert model_read(FakeModel({0: _model(), 100: _model("ЕЕ 6621234", (0.2,) * 10)}), crop) is None
     assert model_read(FakeModel({0: _model("1234567", (0.99,) * 7)}), crop) is None  # no letters: not a print
+
+
+def test_a_print_cut_by_the_photos_edge_goes_the_general_way():
+    width = int(np.ceil(_box(TOP_RIGHT_PRINT_MM)[:, 0].max())) + 2  # the top-right print touches the edge
+    answers = {TOP: _model(), LEFT: _model()}
+    notes, primary, _, _ = _read(answers, width=width)
+    before, asked_before = _as_without_the_model(answers=answers, width=width)
+    assert [(n.serial, n.status, n.evidence, n.reason) for n in notes] == before
+    assert primary.asked == asked_before > 0
+    cut = [p for n in notes for p in n.prints if p.cut]
+    assert len(cut) == 1 and cut[0].model_box is None
