@@ -30,6 +30,7 @@ from trust_helpers import print_box as _box
 TOP, LEFT = 10, 20  # the two prints' tags (upright crop's first pixel); +100 turned over
 SURE = (0.6, 0.7, 1.0) + (0.99,) * 7  # letters unsure, a space, every digit sure
 NOTHING = LineRead("", 0.0, "x", ())
+TAU = DEFAULT_PARAMS.model_first_min_char_prob  # 0.95: every digit at least this
 
 
 def _photo(boxes, width: int = 960) -> np.ndarray:
@@ -117,7 +118,7 @@ def _as_without_the_model(**kw):
 
 
 @pytest.mark.parametrize("why, answers", [
-    ("one digit unsure on one print", {TOP: _model(), LEFT: _model(probs=SURE[:-1] + (0.89,))}),
+    ("one digit unsure on one print", {TOP: _model(), LEFT: _model(probs=SURE[:-1] + (TAU - 0.01,))}),
     ("the prints disagree", {TOP: _model(), LEFT: _model("АБ 1234568")}),
     ("a read both ways up", {TOP: _model(), LEFT: _model(), LEFT + 100: _model("ЕЕ 6621234", (0.3,) * 10)}),
 ])
@@ -165,7 +166,9 @@ def test_model_read_takes_the_way_up_the_model_alone_is_sure_of():
     turned, read, parsed = model_read(sure_upright, crop)
     assert (turned, read.text, [s.digits for s in parsed]) == (False, "АБ 1234567", ["1234567"])
     assert model_read(FakeModel({100: _model()}), crop)[0] is True
-    assert model_read(FakeModel({0: _model(probs=SURE[:-1] + (0.899,))}), crop) is None  # 0.9 every digit
+    assert TAU == 0.95
+    assert model_read(FakeModel({0: _model(probs=SURE[:-1] + (TAU - 0.001,))}), crop) is None
+    assert model_read(FakeModel({0: _model(probs=SURE[:-1] + (TAU,))}), crop) is not None
     assert model_read(FakeModel({0: _model(), 100: _model("ЕЕ 6621234", (0.2,) * 10)}), crop) is None
     assert model_read(FakeModel({0: _model("1234567", (0.99,) * 7)}), crop) is None  # no letters: not a print
 
