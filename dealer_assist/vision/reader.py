@@ -7,12 +7,18 @@ of :class:`~.params.ReaderParams`):
    or take the print quads a caller already knows (:class:`~.model.ReadHints`).
 2. Keep lines shaped like a serial print (long and thin, not tiny), **rectify**
    each to an upright crop; the orientation classifier turns upside-down ones.
-3. **Read** each crop with the primary recognizer and keep those with a
-   serial-like digit run (:func:`~.prints.find_prints`).
+3. **Read** each crop with the project's serial model first, both ways up; a
+   crop it reads surely one way and as nothing the other way is read by it
+   alone; every other crop is read with the primary recognizer; keep those
+   with a serial-like digit run (:func:`~.prints.find_prints`).
 4. **Group** prints into notes (:func:`~.grouping.group_prints`): two prints
    of one note carry (nearly) the same digits and lie within a note's width
    of each other.
-5. **Cross-check** (:func:`~.trust.decide`): a serial is trusted only when two
+5. A note whose two prints the model read alone, both sure and alike, in a
+   1997-series layout, is **trusted** (:func:`~.trust.model_two_prints`); the
+   model-read prints of every other note are read again by the primary
+   recognizer (:func:`~.prints.reread_by_engines`), and it is decided as below.
+   **Cross-check** (:func:`~.trust.decide`): a serial is trusted only when two
    independent reads agree -- the note's two prints, or, when only one print
    is legible, two different engines -- and no comparable read disagrees.
    Two agreeing prints must also lie where a 1997-series note puts them
@@ -59,7 +65,8 @@ class SerialReader:
             -- heard only when sure of every digit, see
             :func:`~.trust.heard`; left out when its file or card cannot be used,
             :meth:`~.recognizer.SerialCtcEngine.problem` -- then :class:`~.ocr.TesseractEngine`; the
-            layout fast path and small prints use the first).
+            layout fast path and small prints use the first). The serial model among them is also
+            read first on every print line (``params.model_first_min_char_prob``, :attr:`model`).
         letters: the recognizer asked, both ways up, to read the letters of a
             print whose way up the primary cannot tell (default: Tesseract,
             the one engine here trained on Cyrillic).

@@ -14,9 +14,13 @@ photos cut at run time; it reads ``"АК 1234567"`` (two Cyrillic capitals, a
 space, the digits) and nothing (an empty text) on a print turned upside down
 or mirrored and on other text.
 
-The reader asks it as a cross-check engine, after PP-OCRv4 (:class:`~.reader.SerialReader`), and
-hears it only when it is sure of every digit (:func:`~.trust.heard`, ``ReaderParams.model_min_char_prob``);
-a value it reads needs a PP-OCR engine's read too. :mod:`benchmarks.bench_recognizer` measures it.
+The reader reads every print line with it first, both ways up (:func:`~.prints.model_read`): a note
+whose two prints it reads alone, sure of every digit (``ReaderParams.model_first_min_char_prob``) and
+alike, is trusted without the general engines (:func:`~.trust.model_two_prints`). Otherwise it is a
+cross-check engine, after PP-OCRv4 (:class:`~.reader.SerialReader`), heard only when it is sure of
+every digit (:func:`~.trust.heard`, ``ReaderParams.model_min_char_prob``); a value it reads there
+needs a PP-OCR engine's read too. :mod:`benchmarks.bench_recognizer` measures it on held-out prints,
+:mod:`benchmarks.bench_model_pairs` its pair rule on the degradation benchmark's images.
 """
 
 from __future__ import annotations
