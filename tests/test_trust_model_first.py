@@ -182,3 +182,25 @@ def test_a_print_cut_by_the_photos_edge_goes_the_general_way():
     assert primary.asked == asked_before > 0
     cut = [p for n in notes for p in n.prints if p.cut]
     assert len(cut) == 1 and cut[0].model_box is None
+
+
+def test_the_way_up_the_model_read_settles_a_partner_that_reads_digits_both_ways():
+    """0900099 turned over reads 6600060: PP-OCRv6, without the letters, cannot tell the way up of either
+    print (the note is unreadable without the model). The model read the top print's way up surely
+    (letters, digits; nothing turned over), so the grouping settles its partner by the layout, as for any
+    print whose way up is known; the top print read again by PP-OCRv6 is settled by its partner in turn."""
+    boxes = [(_box(TOP_RIGHT_PRINT_MM), TOP), (_box(LEFT_PRINT_MM), LEFT)]
+    up, down = _v6("0900099"), LineRead("6600060", 0.97, "rapidocr", (0.99,) * 7)
+    answers = {TOP: up, LEFT: up, TOP + 100: down, LEFT + 100: down}
+    tesseract = FakeEngine("tesseract", {k: NOTHING for k in answers})
+
+    def read(params):
+        primary = FakePrimary([b for b, _ in boxes], answers)
+        v4 = FakeEngine("ppocr-v4", {k: LineRead("", 0.0, "ppocr-v4", ()) for k in answers})
+        model = FakeModel({TOP: _model("МТ 0900099")})
+        reader = SerialReader(primary=primary, seconds=(v4, model, tesseract), letters=tesseract, params=params)
+        return [(n.serial, n.status, n.evidence) for n in reader.read(_photo(boxes))]
+
+    without = read(dataclasses.replace(DEFAULT_PARAMS, model_first_min_char_prob=None))
+    assert [(s, st) for s, st, _ in without] == [(None, NoteStatus.UNREADABLE)]
+    assert read(DEFAULT_PARAMS) == [("0900099", NoteStatus.TRUSTED, Evidence.TWO_PRINTS)]

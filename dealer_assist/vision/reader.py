@@ -134,7 +134,10 @@ class SerialReader:
         notes = []
         if any(q.model_box is not None for q in prints):
             # notes whose two prints the model read alone, sure and alike, are settled; the other
-            # model-read prints are read again by the general engines and decided as without the model
+            # model-read prints are read again by the general engines and decided as without the model,
+            # with one thing kept: this first grouping settles an ambiguous print (digits both ways up)
+            # lying with a model-read one by the layout (group_prints, as for any print whose way up is
+            # known), and the model-read print, ambiguous again when PP-OCRv6 reads it, by that partner
             rest = []
             for group in group_prints(prints, p, scale):
                 if (note := model_two_prints(group, p, scale)) is not None:
