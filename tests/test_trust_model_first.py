@@ -30,7 +30,8 @@ from trust_helpers import print_box as _box
 TOP, LEFT = 10, 20  # the two prints' tags (upright crop's first pixel); +100 turned over
 SURE = (0.6, 0.7, 1.0) + (0.99,) * 7  # letters unsure, a space, every digit sure
 NOTHING = LineRead("", 0.0, "x", ())
-TAU = DEFAULT_PARAMS.model_first_min_char_prob  # 0.95: every digit at least this
+TAU = 0.95  # every digit at least this (ReaderParams.model_first_min_char_prob, as measured)
+ON = dataclasses.replace(DEFAULT_PARAMS, model_first_min_char_prob=TAU)
 
 
 def _photo(boxes, width: int = 960) -> np.ndarray:
@@ -83,7 +84,7 @@ def _model(text="АБ 1234567", probs=SURE):
     return LineRead(text, float(np.mean(probs)), SERIAL_CTC, probs)
 
 
-def _read(model_answers, with_left=True, params=DEFAULT_PARAMS, width=960):
+def _read(model_answers, with_left=True, params=ON, width=960):
     boxes = [(_box(TOP_RIGHT_PRINT_MM), TOP)] + ([(_box(LEFT_PRINT_MM), LEFT)] if with_left else [])
     primary = FakePrimary([b for b, _ in boxes], {TOP: _v6(), LEFT: _v6()})
     v4 = FakeEngine("ppocr-v4", {TOP: LineRead("АБ1234567", 0.95, "ppocr-v4", (0.9, 0.9) + (0.99,) * 7),
@@ -148,14 +149,14 @@ def _pair(top: LineRead, left: LineRead, model_read_both=True) -> list[Print]:
 
 
 def test_model_two_prints_needs_two_model_read_prints_agreeing_in_a_rubles_layout():
-    assert model_two_prints(_pair(_model(), _model()), DEFAULT_PARAMS, 6.0).serial == "1234567"
-    assert model_two_prints(_pair(_model(), _model("АБ 1234568")), DEFAULT_PARAMS, 6.0) is None
-    assert model_two_prints(_pair(_model(), _model(), model_read_both=False), DEFAULT_PARAMS, 6.0) is None
-    assert model_two_prints(_pair(_model(), _model())[:1], DEFAULT_PARAMS, 6.0) is None
+    assert model_two_prints(_pair(_model(), _model()), ON, 6.0).serial == "1234567"
+    assert model_two_prints(_pair(_model(), _model("АБ 1234568")), ON, 6.0) is None
+    assert model_two_prints(_pair(_model(), _model(), model_read_both=False), ON, 6.0) is None
+    assert model_two_prints(_pair(_model(), _model())[:1], ON, 6.0) is None
     swapped = _pair(_model(), _model())
     swapped[0].quad, swapped[1].quad = swapped[1].quad, _box((60.0, 47.5))  # two prints side by side
-    assert model_two_prints(swapped, DEFAULT_PARAMS, 6.0) is None
-    small = dataclasses.replace(DEFAULT_PARAMS, small_print_px=40.0)  # these prints are 30 px high
+    assert model_two_prints(swapped, ON, 6.0) is None
+    small = dataclasses.replace(ON, small_print_px=40.0)  # these prints are 30 px high
     assert model_two_prints(_pair(_model(), _model()), small, 6.0) is None
 
 
@@ -163,14 +164,13 @@ def test_model_read_takes_the_way_up_the_model_alone_is_sure_of():
     crop = np.zeros((30, 150, 3), np.uint8)
     crop[15:] = 100
     sure_upright = FakeModel({0: _model()})
-    turned, read, parsed = model_read(sure_upright, crop)
+    turned, read, parsed = model_read(sure_upright, crop, ON)
     assert (turned, read.text, [s.digits for s in parsed]) == (False, "АБ 1234567", ["1234567"])
-    assert model_read(FakeModel({100: _model()}), crop)[0] is True
-    assert TAU == 0.95
-    assert model_read(FakeModel({0: _model(probs=SURE[:-1] + (TAU - 0.001,))}), crop) is None
-    assert model_read(FakeModel({0: _model(probs=SURE[:-1] + (TAU,))}), crop) is not None
-    assert model_read(FakeModel({0: _model(), 100: _model("ЕЕ 6621234", (0.2,) * 10)}), crop) is None
-    assert model_read(FakeModel({0: _model("1234567", (0.99,) * 7)}), crop) is None  # no letters: not a print
+    assert model_read(FakeModel({100: _model()}), crop, ON)[0] is True
+    assert model_read(FakeModel({0: _model(probs=SURE[:-1] + (TAU - 0.001,))}), crop, ON) is None
+    assert model_read(FakeModel({0: _model(probs=SURE[:-1] + (TAU,))}), crop, ON) is not None
+    assert model_read(FakeModel({0: _model(), 100: _model("ЕЕ 6621234", (0.2,) * 10)}), crop, ON) is None
+    assert model_read(FakeModel({0: _model("1234567", (0.99,) * 7)}), crop, ON) is None  # no letters: not a print
 
 
 def test_a_print_cut_by_the_photos_edge_goes_the_general_way():
@@ -203,4 +203,4 @@ def test_the_way_up_the_model_read_settles_a_partner_that_reads_digits_both_ways
 
     without = read(dataclasses.replace(DEFAULT_PARAMS, model_first_min_char_prob=None))
     assert [(s, st) for s, st, _ in without] == [(None, NoteStatus.UNREADABLE)]
-    assert read(DEFAULT_PARAMS) == [("0900099", NoteStatus.TRUSTED, Evidence.TWO_PRINTS)]
+    assert read(ON) == [("0900099", NoteStatus.TRUSTED, Evidence.TWO_PRINTS)]
