@@ -187,6 +187,8 @@ TEXT: dict[str, dict[str, str]] = {
         "serve_no_lan": "No LAN address of this machine was found; devices on the network cannot reach it.",
         # live: the prompt, the waiting line, quitting with a hand open
         "waiting_key": "e types a serial", "prompt_keys": "Enter sends, Esc cancels",
+        "prompt_word_serial": "serial", "prompt_word_position": "position", "prompt_word_fold": "fold",
+        "prompt_word_chips": "chips",
         "prompt_serial": "the note, then its 7 digits: {examples}", "prompt_missing": "no serial yet: {slots}",
         "prompt_position": "the playing position, 1 to 7", "prompt_fold": "the seat that folds: {seats}",
         "prompt_chips": "the seat and its chips, e.g. {seat} 25", "prompt_line": "a command, e.g. fold {seat}",
@@ -327,6 +329,8 @@ TEXT: dict[str, dict[str, str]] = {
         "serve_loopback": "Открыть его может только этот компьютер (loopback). Ctrl-C — остановить.",
         "serve_no_lan": "Адрес этой машины в локальной сети не найден; устройства в сети не смогут подключиться.",
         "waiting_key": "e — ввести номер", "prompt_keys": "Enter — отправить, Esc — отмена",
+        "prompt_word_serial": "номер:", "prompt_word_position": "место P:", "prompt_word_fold": "сброс:",
+        "prompt_word_chips": "фишки:",
         "prompt_serial": "купюра, затем её 7 цифр: {examples}", "prompt_missing": "ещё без номера: {slots}",
         "prompt_position": "игровое место, от 1 до 7", "prompt_fold": "место, которое сбрасывает: {seats}",
         "prompt_chips": "место и его фишки, например {seat} 25", "prompt_line": "команда, например fold {seat}",

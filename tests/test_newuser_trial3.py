@@ -375,3 +375,40 @@ def test_l4_calibrate_table_s_check_command_is_a_line_of_its_own(tmp_path, lang,
     lines = made.stderr.splitlines()
     command = "  dealer-assist calibrate check PHOTO --calibration mytable --output check.jpg"
     assert lines[lines.index(said) + 1] == command
+
+
+def test_l8_score_s_help_says_examples_once():
+    """L8: ``score --help`` said "Example:" before each of its two examples."""
+    en = invoke(["score", "--help", "--lang", "en"]).output
+    assert en.count("Examples:") == 1 and "Example:" not in en
+    assert "   dealer-assist score sample_images/ --json verdicts.json" in en
+    ru = invoke(["score", "--help", "--lang", "ru"]).output
+    assert ru.count("Примеры:") == 1 and "Пример:" not in ru
+
+
+@pytest.mark.parametrize("lang, shown", [("en", "> serial P1 1 02█"), ("ru", "> номер: P1 1 02█")])
+def test_l3_the_serial_prompt_in_the_dashboard_s_language(lang, shown):
+    """L3: with --lang ru, key e showed "> serial █" (the command word in English)."""
+    import io
+
+    from rich.console import Console
+
+    from dealer_assist.app.terminal import Croupier
+    from dealer_assist.live.dashboard import LiveStatus, render_dashboard
+    from dealer_assist.live.session import LiveOptions, LiveSession
+    from dealer_assist.live.table_state import TableState
+    from dealer_assist.live.worker import InlineWorker
+    from live_helpers import plain_profile
+
+    session = LiveSession(plain_profile((320, 180), ["P1", "P2"]), TableState(("P1", "P2"), 4),
+                          InlineWorker(read=lambda job: ()), LiveOptions(ocr=False))
+    croupier = Croupier(session, lang)
+    for key in "eP1 1 02":
+        croupier.key(key)
+    console = Console(file=io.StringIO(), width=80, height=24, color_system=None)
+    status = LiveStatus("ok", 25.0, "idle", message=croupier.feedback.text, prompt=croupier.keys.prompt)
+    console.print(render_dashboard(session.view(), status, lang, 80, 24))
+    assert shown in console.file.getvalue().splitlines(), console.file.getvalue()
+    for key in "35561\r":  # what is sent is the command as typed, in either language
+        croupier.key(key)
+    assert dict(session.state.manual) == {"P1#1": "0235561"}, session.message

@@ -76,9 +76,11 @@ def score_command(
     its settings go in a JSON file beside it (table_1.jpg: table_1.json with
     "position", and optionally "seats" in play and "serials" by seat).
 
-    Example: dealer-assist score sample_images/ --json verdicts.json
+    Examples:
 
-    Example: dealer-assist score sample_images/tables/table_1.jpg --calibration sample_table_1 --position 6
+    dealer-assist score sample_images/ --json verdicts.json
+
+    dealer-assist score sample_images/tables/table_1.jpg --calibration sample_table_1 --position 6
 
     Indian poker (--game indian, or "game": "indian" in hand.json): no board photo, and one photo per player
     holding that player's one note (alice.jpg).

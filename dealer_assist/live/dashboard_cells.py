@@ -294,7 +294,7 @@ def footer_lines(view: TableView, status: LiveStatus, lang: str, t: Mapping[str,
     if status.message:
         out.append(Text(say(status.message, lang), style="bold cyan"))
     if status.prompt is not None:
-        out.append(Text(f"> {status.prompt}█", style="bold"))
+        out.append(Text(f"> {prompt_shown(status.prompt, t)}█", style="bold"))
         out.append(Text(prompt_hint(view, status.prompt, t), style="dim"))
     out.append(Text(keys, style="dim"))
     return out
@@ -310,6 +310,14 @@ def missing_slots(view: TableView) -> list[str]:
             known = {slot.index for slot in seat.notes if slot.known}
             out.extend(f"{seat.name} {i}" for i in range(1, view.state.pocket_notes + 1) if i not in known)
     return out
+
+
+def prompt_shown(prompt: str, t: Mapping[str, str]) -> str:
+    """The command line being typed as the prompt shows it: its command word (``serial``, put there by the
+    key) in the dashboard's language (ru ``номер: P1 1 …``); what the croupier types stays as typed."""
+    word, space, rest = prompt.partition(" ")
+    label = t.get(f"prompt_word_{word}") if space else None
+    return f"{label} {rest}" if label else prompt
 
 
 def prompt_hint(view: TableView, prompt: str, t: Mapping[str, str]) -> str:
