@@ -412,3 +412,30 @@ def test_l3_the_serial_prompt_in_the_dashboard_s_language(lang, shown):
     for key in "35561\r":  # what is sent is the command as typed, in either language
         croupier.key(key)
     assert dict(session.state.manual) == {"P1#1": "0235561"}, session.message
+
+
+@pytest.mark.parametrize("lang, first", [("en", "Hand 1 · dealer: P1 · P=4 · Indian poker"),
+                                         ("ru", "Раздача 1 · дилер: P1 · P=4 · Индийский покер")])
+def test_l7_the_indian_header_names_the_game_not_hold_em_s_options(lang, first):
+    """L7: ``live --game indian``'s header said "zero-joker: off · ties: split" (Indian poker has neither)."""
+    import io
+
+    from rich.console import Console
+
+    from dealer_assist.live.dashboard import LiveStatus, render_dashboard
+    from dealer_assist.live.session import LiveOptions, LiveSession
+    from dealer_assist.live.table_state import TableState
+    from dealer_assist.live.worker import InlineWorker
+    from dealer_assist.rules import Game
+    from live_helpers import plain_profile
+
+    for game, expected in ((Game.INDIAN, first), (Game.HOLDEM, None)):
+        session = LiveSession(plain_profile((320, 180), ["P1", "P2"]), TableState(("P1", "P2"), 4, game=game),
+                              InlineWorker(read=lambda job: ()), LiveOptions(ocr=False))
+        console = Console(file=io.StringIO(), width=80, height=24, color_system=None)
+        console.print(render_dashboard(session.view(), LiveStatus("ok", 25.0, "idle"), lang, 80, 24))
+        head = console.file.getvalue().splitlines()[0].rstrip()
+        if expected is not None:
+            assert head.startswith(expected) and "joker" not in head and "джокер" not in head, head
+        else:
+            assert ("zero-joker: off · ties: split" if lang == "en" else "ноль-джокер: выкл.") in head, head

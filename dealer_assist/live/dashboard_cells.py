@@ -258,7 +258,10 @@ def header_lines(view: TableView, status: LiveStatus, lang: str, t: Mapping[str,
     first.append(f"P={s.position}" if compact else f" P={s.position} ", style="bold black on yellow")
     if s.position_random:
         first.append(f" ({t['random']})", style="bold yellow")
-    first.append(f" · {t['zero_joker']}: {t[s.zero_joker.value]} · {t['tie_policy']}: {t[s.tie_policy.value]}")
+    if s.board_notes:
+        first.append(f" · {t['zero_joker']}: {t[s.zero_joker.value]} · {t['tie_policy']}: {t[s.tie_policy.value]}")
+    else:  # Indian poker has neither a zero-joker nor a rollover (RULES.md §7): the game instead
+        first.append(f" · {t[s.game.value]}")
     if not compact:
         first.append(f" · {t['street']}: {t[view.street]}")
     second = Text()
