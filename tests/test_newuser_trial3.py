@@ -439,3 +439,13 @@ def test_l7_the_indian_header_names_the_game_not_hold_em_s_options(lang, first):
             assert head.startswith(expected) and "joker" not in head and "джокер" not in head, head
         else:
             assert ("zero-joker: off · ties: split" if lang == "en" else "ноль-джокер: выкл.") in head, head
+
+
+def test_l9_russian_usage_lines_say_click_s_placeholders_in_russian():
+    """L9: "Использование: dealer-assist odds [OPTIONS]", "… club [OPTIONS] COMMAND [ARGS]..."."""
+    refused = invoke(["odds", "--lang", "ru"])
+    assert refused.exit_code == 2 and "Использование: dealer-assist odds [ПАРАМЕТРЫ]" in refused.output
+    helped = invoke(["club", "--help", "--lang", "ru"])
+    assert "Использование: dealer-assist club [ПАРАМЕТРЫ] КОМАНДА [АРГУМЕНТЫ]..." in helped.output
+    english = invoke(["club", "--help", "--lang", "en"])
+    assert "Usage: dealer-assist club [OPTIONS] COMMAND [ARGS]..." in english.output

@@ -40,6 +40,8 @@ _WORDS_RU = {
     "Error": "Ошибка", "[default: {}]": "[по умолчанию: {}]", "[required]": "[обязательно]",
     "Aborted.": "Прервано.", "help": "Показать эту справку и выйти.",
     "try": "Справка: [blue]'{command_path} {help_option}'[/].",
+    # click's placeholders in a usage line (third new-user trial, L9: "Использование: … odds [OPTIONS]")
+    "[OPTIONS]": "[ПАРАМЕТРЫ]", "COMMAND [ARGS]...": "КОМАНДА [АРГУМЕНТЫ]...",
 }
 
 #: The option panels the commands group their options in (eval, live).
@@ -221,6 +223,8 @@ def _usage(original):
         text = original(self, ctx)
         if cli_lang(ctx) != Lang.EN:
             text = text.replace("Usage:", _WORDS_RU["Usage:"], 1)
+            for english in ("[OPTIONS]", "COMMAND [ARGS]..."):  # click's placeholders (metavars stay as typed)
+                text = text.replace(english, _WORDS_RU[english])
         return text
     return get_usage
 
