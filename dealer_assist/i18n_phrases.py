@@ -19,6 +19,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "Журнала раздач {p} ещё нет (раздачи записываются в него, когда заканчиваются)."),
     (r"The log (?P<p>.+) holds (?P<n>\d+) hand\(s\); there is no hand (?P<k>\d+)\.",
      "В журнале {p} раздач: {n}; раздачи {k} в нём нет."),
+    # (before the sentence above: these end in it too)
+    (r"No photo gave a usable note: (?P<say>.+)", "Ни один снимок не дал пригодной купюры: {say}"),
     (r"(?P<p>.+): no such file\.", "{p}: такого файла нет."),
     # eval's and odds' warnings (app/typed_hands.py: duplicate_warnings, cli/odds_cmd.py, cli/eval_cmd.py)
     (r"warning: (?P<say>.+)", "предупреждение: {say}"),
@@ -144,6 +146,27 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "{k} должно быть целым числом от 1 до 7, а не {q}."),
     (r"(?P<k>[\w.\[\]]+) must be from 1 to 7, got (?P<q>.+)\.", "{k} должно быть от 1 до 7, а не {q}."),
     (r"board has (?P<n>\d+) notes; at most 3 are allowed\.", "на борде купюр: {n}; допускается не больше 3."),
+    (r"(?P<k>.+?)(?P<sep>\.|: )pocket has (?P<n>\d+) note\(s\); exactly (?P<m>\d+) (?:are|is) needed in Indian "
+     r"poker\.", "{k}{sep}pocket: купюр {n}, а в индийском покере нужно ровно {m}."),
+    (r"(?P<k>.+?)(?P<sep>\.|: )pocket has (?P<n>\d+) note\(s\); exactly (?P<m>\d+) (?:are|is) needed\.",
+     "{k}{sep}pocket: купюр {n}, а нужно ровно {m}."),
+    (r"--images (?P<q>'.*') matches no file\.", "--images {q}: ни одного такого файла нет."),
+    # eval's quick form (app/typed_hands.py: _seats, _known, quick_hand, flag_of)
+    (r"(?P<n>.+?): pocket note (?P<i>\d+) (?P<say>must .+)", "{n}: карманная купюра {i} {say}"),
+    (r"board note (?P<i>\d+) (?P<say>must .+)", "купюра борда {i} {say}"),
+    (r"must be exactly 7 digits, got (?P<q>.+)\.", "должна состоять ровно из 7 цифр, а не {q}."),
+    (r"must be a string of 7 digits, got (?P<q>.+)\.", "должна быть строкой из 7 цифр, а не {q}."),
+    (r"(?P<q>'.*') must look like NAME=CHIPS with a whole number of chips, e\.g\. (?P<e>\S+)\.",
+     "{q} должно иметь вид NAME=CHIPS с целым числом фишек, например {e}."),
+    (r"(?P<q>'.*') must look like NAME=SERIAL,SERIAL, e\.g\. (?P<e>\S+)\.",
+     "{q} должно иметь вид NAME=SERIAL,SERIAL, например {e}."),
+    (r"(?P<q>'.*') must look like NAME=SERIAL \(Indian poker: one note each\), e\.g\. (?P<e>\S+)\.",
+     "{q} должно иметь вид NAME=SERIAL (в индийском покере по одной купюре), например {e}."),
+    (r"(?P<q>'.*') is not one of the players \(none given\)\.", "{q} — не из игроков (игроки не указаны)."),
+    (r"(?P<q>'.*') is not one of the players \((?P<l>.+)\)\.", "{q} — не из игроков ({l})."),
+    (r"the chips of (?P<q>'.*') are given twice \((?P<a>.+) and (?P<b>.+)\); give each player's chips once\.",
+     "фишки {q} указаны дважды ({a} и {b}); укажите фишки каждого игрока один раз."),
+    (r"the playing position P \(1-7\) is needed\.", "нужно игровое место P (1-7)."),
     (r"players has (?P<n>\d+) player\(s\); at least 2 are needed\.", "игроков: {n}; нужно не меньше 2."),
     # option values refused (cli/options.py: choice, parse_since, whole_chips) and click's own usage errors
     (r"must be an ISO date or date-time such as (?P<a>\S+) or (?P<b>\S+), not (?P<q>.+)\.",

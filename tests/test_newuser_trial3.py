@@ -449,3 +449,49 @@ def test_l9_russian_usage_lines_say_click_s_placeholders_in_russian():
     assert "Использование: dealer-assist club [ПАРАМЕТРЫ] КОМАНДА [АРГУМЕНТЫ]..." in helped.output
     english = invoke(["club", "--help", "--lang", "en"])
     assert "Usage: dealer-assist club [OPTIONS] COMMAND [ARGS]..." in english.output
+
+
+def test_n1_eval_s_quick_form_refusals_are_russian():
+    """The re-trial (N1): the quick form's refusals were English in Russian ("alice: pocket has 1 note(s);
+    exactly 2 are needed.", a 3-digit serial, a chips typo, a player who is not at the table)."""
+    base = ["eval", "--position", "4", "--board", "1234567"]
+    two = ["--player", "alice=1234567,7654321", "--player", "bob=7654322,1111111"]
+    cases = [([*base, "--player", "alice=1234567", "--player", "bob=7654321,1111111"],
+              "alice: pocket has 1 note(s); exactly 2 are needed.", "alice: pocket: купюр 1, а нужно ровно 2."),
+             ([*base, "--player", "alice=123,1234567", "--player", "bob=7654321,1111111"],
+              "alice: pocket note 1 must be exactly 7 digits, got '123'.",
+              "alice: карманная купюра 1 должна состоять ровно из 7 цифр, а не '123'."),
+             ([*base, "--player", "alice", "--player", "bob=7654321,1111111"],
+              "'alice' must look like NAME=SERIAL,SERIAL, e.g. alice=7654321,0102030.",
+              "'alice' должно иметь вид NAME=SERIAL,SERIAL, например alice=7654321,0102030."),
+             ([*base, *two, "--chips", "zed=3"], "'zed' is not one of the players (alice, bob).",
+              "'zed' — не из игроков (alice, bob)."),
+             ([*base, *two, "--chips", "alice=x"], "'alice=x' must look like NAME=CHIPS with a whole number of chips, "
+              "e.g. alice=25.", "'alice=x' должно иметь вид NAME=CHIPS с целым числом фишек, например alice=25."),
+             (["eval", "--position", "4", "--board", "12", *two], "board note 1 must be exactly 7 digits, got '12'.",
+              "купюра борда 1 должна состоять ровно из 7 цифр, а не '12'."),
+             (["eval", *two], "the playing position P (1-7) is needed.", "нужно игровое место P (1-7).")]
+    for args, english, russian in cases:
+        en, ru, ru_locale = both(args)
+        assert en.exit_code == ru.exit_code == ru_locale.exit_code == 2, (args, ru.output)
+        assert english in flat(en.output), (args, en.output)
+        for result in (ru, ru_locale):
+            assert russian in flat(result.output), (args, result.output)
+            assert english_runs(result.output) == [], (args, result.output)
+
+
+def test_n2_n3_calibrate_camera_and_notes_refusals_are_russian(tmp_path):
+    """N2, N3: ``calibrate camera --images GLOB`` matching nothing, ``calibrate notes`` of a missing photo."""
+    glob = str(tmp_path / "none" / "*.jpg")
+    cases = [(["calibrate", "camera", "--images", glob, "--pattern", "9x6", "--square-mm", "25", "--output",
+               tmp_path / "x.json"], f"Error: --images '{glob}' matches no file.",
+              f"Ошибка: --images '{glob}': ни одного такого файла нет."),
+             (["calibrate", "notes", tmp_path / "no.jpg", "--output", tmp_path / "x.json"],
+              f"Error: No photo gave a usable note: {tmp_path / 'no.jpg'}: no such file.",
+              f"Ошибка: Ни один снимок не дал пригодной купюры: {tmp_path / 'no.jpg'}: такого файла нет.")]
+    for args, english, russian in cases:
+        en, ru, ru_locale = both(args)
+        assert en.exit_code == ru.exit_code == ru_locale.exit_code == 2, (args, ru.output)
+        assert english in flat(en.output), (args, en.output)
+        for result in (ru, ru_locale):
+            assert russian in flat(result.output), (args, result.output)
