@@ -146,10 +146,10 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "{k} должно быть целым числом от 1 до 7, а не {q}."),
     (r"(?P<k>[\w.\[\]]+) must be from 1 to 7, got (?P<q>.+)\.", "{k} должно быть от 1 до 7, а не {q}."),
     (r"board has (?P<n>\d+) notes; at most 3 are allowed\.", "на борде купюр: {n}; допускается не больше 3."),
-    (r"(?P<k>.+?)(?P<sep>\.|: )pocket has (?P<n>\d+) note\(s\); exactly (?P<m>\d+) (?:are|is) needed in Indian "
-     r"poker\.", "{k}{sep}pocket: купюр {n}, а в индийском покере нужно ровно {m}."),
-    (r"(?P<k>.+?)(?P<sep>\.|: )pocket has (?P<n>\d+) note\(s\); exactly (?P<m>\d+) (?:are|is) needed\.",
-     "{k}{sep}pocket: купюр {n}, а нужно ровно {m}."),
+    (r"(?P<k>.+?(?:\.|: )pocket) has (?P<n>\d+) note\(s\); exactly (?P<m>\d+) (?:are|is) needed in Indian "
+     r"poker\.", "{k}: купюр {n}, а в индийском покере нужно ровно {m}."),
+    (r"(?P<k>.+?(?:\.|: )pocket) has (?P<n>\d+) note\(s\); exactly (?P<m>\d+) (?:are|is) needed\.",
+     "{k}: купюр {n}, а нужно ровно {m}."),
     (r"--images (?P<q>'.*') matches no file\.", "--images {q}: ни одного такого файла нет."),
     # eval's quick form (app/typed_hands.py: _seats, _known, quick_hand, flag_of)
     (r"(?P<n>.+?): pocket note (?P<i>\d+) (?P<say>must .+)", "{n}: карманная купюра {i} {say}"),
