@@ -495,3 +495,23 @@ def test_n2_n3_calibrate_camera_and_notes_refusals_are_russian(tmp_path):
         assert english in flat(en.output), (args, en.output)
         for result in (ru, ru_locale):
             assert russian in flat(result.output), (args, result.output)
+
+
+@pytest.mark.parametrize("lang, shown", [("en", "camera: ok · 11.6 fps"), ("ru", "камера: работает · 11,6 кадр/с")])
+def test_n4_the_dashboard_s_frame_rate_as_the_language_writes_it(lang, shown):
+    """N4 (re-trial): ``live --lang ru`` said "11.6 кадр/с"."""
+    import io
+
+    from rich.console import Console
+
+    from dealer_assist.live.dashboard import LiveStatus, render_dashboard
+    from dealer_assist.live.session import LiveOptions, LiveSession
+    from dealer_assist.live.table_state import TableState
+    from dealer_assist.live.worker import InlineWorker
+    from live_helpers import plain_profile
+
+    session = LiveSession(plain_profile((320, 180), ["P1", "P2"]), TableState(("P1", "P2"), 4),
+                          InlineWorker(read=lambda job: ()), LiveOptions(ocr=False))
+    console = Console(file=io.StringIO(), width=80, height=24, color_system=None)
+    console.print(render_dashboard(session.view(), LiveStatus("ok", 11.62, "idle"), lang, 80, 24))
+    assert shown in console.file.getvalue(), console.file.getvalue()

@@ -13,7 +13,7 @@ from typing import Mapping
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from dealer_assist.i18n import say, say_place
+from dealer_assist.i18n import number, say, say_place
 from dealer_assist.live.table_view import SeatView, Slot, TableView, chips_text
 from dealer_assist.render import chip_warnings, percent
 
@@ -275,7 +275,7 @@ def header_lines(view: TableView, status: LiveStatus, lang: str, t: Mapping[str,
         second.append(" · ")
         second.append_text(frame)
     if status.camera != "ended":  # no frames come any more: a frame rate would be stale
-        second.append(f" · {status.fps:.1f} {t['fps']}")
+        second.append(f" · {number(status.fps, lang, 1)} {t['fps']}")
     second.append(f" · {t['ocr']}: {_ocr_words(status.ocr, t, lang)}")
     if status.profile:
         second.append(f" · {t['profile']}: ")
