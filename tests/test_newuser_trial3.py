@@ -515,3 +515,19 @@ def test_n4_the_dashboard_s_frame_rate_as_the_language_writes_it(lang, shown):
     console = Console(file=io.StringIO(), width=80, height=24, color_system=None)
     console.print(render_dashboard(session.view(), LiveStatus("ok", 11.62, "idle"), lang, 80, 24))
     assert shown in console.file.getvalue(), console.file.getvalue()
+
+
+@pytest.mark.slow  # reads a photo with the OCR engines
+def test_n5_a_hand_needing_review_shows_confidences_as_the_language_writes_them(tmp_path):
+    """N5 (re-trial): ``score table_1.jpg --calibration sample_table_1 --lang ru`` listed confidences "0.0"."""
+    hand = tmp_path / "hand"
+    hand.mkdir()
+    serials = {"board.png": ["1234567", "7654321", "5555555"], "alice.png": ["1111111", "2222222"]}
+    for image in [*serials, "bob.png"]:
+        cv2.imwrite(str(hand / image), BLANK)
+    (hand / "hand.json").write_text(json.dumps({"position": 4, "serials": serials}))
+    en, ru, _ = both(["score", hand, "-j", "1"])
+    rows = {lang: [line for line in result.stdout.splitlines() if "alice.png" in line]
+            for lang, result in (("en", en), ("ru", ru))}
+    assert rows["en"] and all("1.0" in row for row in rows["en"]), en.stdout
+    assert rows["ru"] and all("1,0" in row and "1.0" not in row for row in rows["ru"]), ru.stdout
