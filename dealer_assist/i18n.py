@@ -172,6 +172,8 @@ TEXT: dict[str, dict[str, str]] = {
         "cal_serial": "serial", "cal_centre_px": "centre, px", "cal_no_zone": "no zone",
         "cal_check_title": "{image} through '{name}' → {output}",
         "cal_wrote": "wrote {path}", "cal_default": "'{name}' is now the default profile", "cal_note": "note:",
+        "live_progress": "live: {frames} frame(s) read, {trusted} note(s) trusted, OCR {ocr}",
+        "live_finished": "hand {n} finished: {status}, winners {winners}", "live_no_winner": "none",
         "px_per_mm": "px/mm", "cal_check_it": "check it:", "cal_skipped": "skipped {what}",
         # serve's banner
         "serve_title": "Spectator screen ({delay}), following {log}{missing} and {state}.",
@@ -317,6 +319,8 @@ TEXT: dict[str, dict[str, str]] = {
         "cal_serial": "номер", "cal_centre_px": "центр, пикс.", "cal_no_zone": "вне зон",
         "cal_check_title": "{image} через «{name}» → {output}",
         "cal_wrote": "записан {path}", "cal_default": "«{name}» теперь профиль по умолчанию", "cal_note": "примечание:",
+        "live_progress": "live: кадров: {frames}, надёжно прочитано: {trusted}, OCR: {ocr}",
+        "live_finished": "раздача {n} закончена: {status}, победители: {winners}", "live_no_winner": "нет",
         "px_per_mm": "пикс./мм", "cal_check_it": "проверьте:", "cal_skipped": "пропущено: {what}",
         "serve_late": "с задержкой {s} с", "serve_no_delay": "без задержки", "serve_missing": " (его ещё нет: ждём)",
         "serve_open": "Откройте этот адрес (QR-код выше — тот же адрес):",

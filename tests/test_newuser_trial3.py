@@ -531,3 +531,53 @@ def test_n5_a_hand_needing_review_shows_confidences_as_the_language_writes_them(
             for lang, result in (("en", en), ("ru", ru))}
     assert rows["en"] and all("1.0" in row for row in rows["en"]), en.stdout
     assert rows["ru"] and all("1,0" in row and "1.0" not in row for row in rows["ru"]), ru.stdout
+
+
+@pytest.mark.parametrize("lang, said", [("en", "hand 1 finished: incomplete, winners none"),
+                                        ("ru", "раздача 1 закончена: не решена, победители: нет")])
+def test_n6_live_s_hand_finished_line_in_its_language(tmp_path, lang, said):
+    """N6 (fresh trial): without a terminal, live said each finished hand in English."""
+    from live_helpers import plain_profile, write_frames
+
+    frames = write_frames(tmp_path / "frames", 3)
+    profile = plain_profile((320, 180), ["P1", "P2"], tmp_path / "p.json")
+    result = invoke(["live", "--camera", frames, "--calibration", profile.path, "--position", "4", "--no-ocr",
+                     "--no-window", "--no-log", "--lang", lang], stdin="board 1 2572845\nP1 1 7008302\nn\n")
+    assert said in result.output.splitlines(), result.output
+
+
+@pytest.mark.slow  # a live process on a pseudo-terminal
+@pytest.mark.parametrize("lang, said", [
+    ("en", "live: 3 frame(s) read, 0 note(s) trusted, OCR off (type the serials)"),
+    ("ru", "live: кадров: 3, надёжно прочитано: 0, OCR: выкл. (номера вводит крупье)")])
+def test_n6_live_json_s_progress_line_in_its_language_fits_80_columns(tmp_path, lang, said):
+    """N6 (fresh trial): ``live … --json --lang ru`` on a terminal rewrote an English progress line; in Russian
+    it must stay under 80 columns too (it is rewritten in place with a carriage return)."""
+    import os
+    import select
+    import subprocess
+    import sys
+    import time
+
+    from live_helpers import plain_profile, pseudo_terminal, write_frames
+
+    frames = write_frames(tmp_path / "frames", 3)
+    profile = plain_profile((320, 180), ["P1", "P2"], tmp_path / "p.json")
+    master, slave, env = pseudo_terminal(80, 24, NO_COLOR="1")
+    proc = subprocess.Popen([sys.executable, "-m", "dealer_assist", "live", "--camera", frames, "--calibration",
+                             str(profile.path), "--position", "4", "--no-ocr", "--no-window", "--no-log", "--json",
+                             "--lang", lang], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=slave, env=env,
+                            cwd=ROOT, close_fds=True)
+    os.close(slave)
+    seen, end = b"", time.monotonic() + 120
+    while time.monotonic() < end and proc.poll() is None:
+        if select.select([master], [], [], 0.1)[0]:
+            try:
+                seen += os.read(master, 65536)
+            except OSError:
+                break
+    proc.communicate(timeout=60)
+    os.close(master)
+    lines = [part.replace("\x1b[K", "").strip() for part in seen.decode("utf-8").replace("\n", "\r").split("\r")]
+    assert said in lines, lines
+    assert all(len(line) < 80 for line in lines if line.startswith("live:")), lines

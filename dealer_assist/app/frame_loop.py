@@ -15,6 +15,8 @@ from contextlib import nullcontext
 from dealer_assist.app.live_run import LiveOutcome, LiveRun
 from dealer_assist.app.terminal import Croupier, LineCommands, cbreak, read_keys
 from dealer_assist.fileio import dumps_json
+from dealer_assist.i18n import texts
+from dealer_assist.live.dashboard_cells import ocr_words as ocr_in_words
 
 __all__ = ["FrameLoop", "frame_label", "reads_due", "session_balances"]
 
@@ -197,8 +199,11 @@ class FrameLoop:
             return
         for record in session.finished[self.finished_seen:]:
             if not self.interactive and not self.as_json:
-                self.console.print(f"hand {record['hand']} finished: {record['status']}, winners "
-                                   f"{', '.join(record['winners']) or 'none'}", markup=False, highlight=False)
+                t = texts(self.lang)
+                status = record["status"] if self.lang == "en" else t.get(record["status"], record["status"])
+                self.console.print(t["live_finished"].format(
+                    n=record["hand"], status=status, winners=", ".join(record["winners"]) or t["live_no_winner"]),
+                    markup=False, highlight=False)
         self.finished_seen = len(session.finished)
         self.balances = session_balances(session.earlier + session.finished)
 
@@ -208,7 +213,9 @@ class FrameLoop:
             return
         self.last_progress = now
         trusted = sum(1 for t in self.session.tracker if t.status == "trusted")
-        line = f"live: {self.frames} frame(s) read, {trusted} note(s) trusted, OCR {self.ocr_words()}"
+        t = texts(self.lang)
+        ocr = self.ocr_words() if self.lang == "en" else ocr_in_words(self.ocr_words(), t, self.lang)
+        line = t["live_progress"].format(frames=self.frames, trusted=trusted, ocr=ocr)
         sys.stderr.write("\r\033[K" + line + ("\n" if done else ""))
         sys.stderr.flush()
 

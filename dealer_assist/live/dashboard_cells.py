@@ -66,7 +66,7 @@ class LiveStatus:
 # ----------------------------------------------------------------------------- words
 
 
-def _ocr_words(ocr: str, t: Mapping[str, str], lang: str) -> str:
+def ocr_words(ocr: str, t: Mapping[str, str], lang: str) -> str:
     """The OCR state in ``lang``."""
     if ocr == "idle":
         return t["ocr_idle"]
@@ -276,7 +276,7 @@ def header_lines(view: TableView, status: LiveStatus, lang: str, t: Mapping[str,
         second.append_text(frame)
     if status.camera != "ended":  # no frames come any more: a frame rate would be stale
         second.append(f" · {number(status.fps, lang, 1)} {t['fps']}")
-    second.append(f" · {t['ocr']}: {_ocr_words(status.ocr, t, lang)}")
+    second.append(f" · {t['ocr']}: {ocr_words(status.ocr, t, lang)}")
     if status.profile:
         second.append(f" · {t['profile']}: ")
         second.append(status.profile, style="bold")
