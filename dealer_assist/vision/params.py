@@ -190,7 +190,7 @@ class ReaderParams:
     two_print_each_min_char_prob: float | None = 0.8
     model_engines: frozenset[str] = frozenset({"serial-ctc"})
     model_min_char_prob: float = 0.9
-    model_first_min_char_prob: float | None = None  # 0.95 once the full benchmarks with it are in
+    model_first_min_char_prob: float | None = 0.95
 
     fast_note_height_px: int = 320
     fast_aspect_tolerance: float = 0.15
