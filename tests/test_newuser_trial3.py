@@ -581,3 +581,22 @@ def test_n6_live_json_s_progress_line_in_its_language_fits_80_columns(tmp_path, 
     lines = [part.replace("\x1b[K", "").strip() for part in seen.decode("utf-8").replace("\n", "\r").split("\r")]
     assert said in lines, lines
     assert all(len(line) < 80 for line in lines if line.startswith("live:")), lines
+
+
+def test_n7_every_fail_speaks_the_command_s_language():
+    """N7 (fresh trial): ``history --since 2026-12-04 --lang ru`` (a club's option without --club) said
+    "Error: --table, --since, --until and --serial search a club; …": fail() without a language was English."""
+    cases = [(["history", "--since", "2026-12-04"],
+              "Error: --table, --since, --until and --serial search a club; give --club URL too.",
+              "Ошибка: --table, --since, --until и --serial ищут в клубе; укажите и --club URL."),
+             (["ledger", "--table", "T1"], "Error: --table chooses a table of the club; give --club URL too.",
+              "Ошибка: --table выбирает стол клуба; укажите и --club URL."),
+             (["ledger", "--club", "postgresql:///x", "--log", "y"],
+              "Error: --club and --log name two sources; give one of them.",
+              "Ошибка: --club и --log — два источника; укажите один.")]
+    for args, english, russian in cases:
+        en, ru, ru_locale = both(args)
+        assert en.exit_code == ru.exit_code == ru_locale.exit_code == 2, (args, ru.output)
+        assert english in flat(en.output), (args, en.output)
+        for result in (ru, ru_locale):
+            assert russian in flat(result.output), (args, result.output)

@@ -85,9 +85,10 @@ def warn_serial_model(lang: str) -> None:
 
 
 def fail(message: str, code: int = USAGE_ERROR, lang: str | None = None) -> NoReturn:
-    """End the command: ``Error: <message>`` (one sentence, in ``lang`` when given: :func:`error_text`) on
-    stderr, exit ``code``; wrapped at word boundaries on a terminal (:func:`echo_err`)."""
-    echo_err(error_text(message, lang))
+    """End the command: ``Error: <message>`` (one sentence, in ``lang``, else in the command line's language:
+    :func:`resolve_lang`, :func:`error_text`) on stderr, exit ``code``; wrapped at word boundaries on a
+    terminal (:func:`echo_err`)."""
+    echo_err(error_text(message, lang if lang is not None else resolve_lang(None).value))
     raise typer.Exit(code)
 
 
