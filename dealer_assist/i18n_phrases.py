@@ -174,6 +174,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"must be a time in the years (?P<a>\d+) to (?P<b>\d+), not (?P<q>.+)\.",
      "должно быть временем в годах от {a} до {b}, а не {q}."),
     (r"must be a whole number of chips from 0 up, not (?P<q>.+)\.", "должно быть целым числом фишек от 0, а не {q}."),
+    (r"must be a number of seconds from 0 up, not (?P<q>.+)\.", "должно быть числом секунд от 0, а не {q}."),
     # after the sentences above that also begin "must be" (the first pattern that matches is used)
     (r"must be (?P<list>.+?), not (?P<q>'.*'|\S+)\.", "должно быть {list}, а не {q}."),
     (r"(?P<v>\S+) is not in the range (?P<r>\S+)\.", "{v} — вне диапазона {r}."),
@@ -200,6 +201,21 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "Журнал раздач {p} — папка; укажите файл (например, {e})."),
     (r"The state file (?P<p>.+) is a folder; give a file\.", "Файл состояния {p} — папка; укажите файл."),
     (r"There is no camera, video or image at (?P<p>'.*')\.", "Камеры, видео или изображения {p} нет."),
+    # serve's refusals of --host, --port and --delay (spectator/server.py: bind, cli/serve_cmd.py)
+    (r"--host (?P<h>.+) is not an address of this machine; give 127\.0\.0\.1, 0\.0\.0\.0 or one of this machine's "
+     r"addresses\.", "--host {h} — не адрес этого компьютера; укажите 127.0.0.1, 0.0.0.0 или один из его адресов."),
+    (r"--host (?P<h>.+) is not an address of this machine \((?P<x>.*)\); give e\.g\. 127\.0\.0\.1, 0\.0\.0\.0 or "
+     r"this machine's LAN address\.", "--host {h} — не адрес этого компьютера ({x}); укажите, например, 127.0.0.1, "
+                                       "0.0.0.0 или его адрес в локальной сети."),
+    (r"--host (?P<h>.+) is not an address or a host name; give e\.g\. 127\.0\.0\.1 or 0\.0\.0\.0\.",
+     "--host {h} — не адрес и не имя компьютера; укажите, например, 127.0.0.1 или 0.0.0.0."),
+    (r"Port (?P<p>\d+) on (?P<h>.+) is in use \(another (?P<c>dealer-assist serve)\?\); give another --port, or "
+     r"--port 0 for any free one\.", "Порт {p} на {h} занят (другим {c}?); укажите другой --port или --port 0 — "
+                                      "любой свободный."),
+    (r"Port (?P<p>\d+) needs administrator rights; give a port from 1024 up \(e\.g\. (?P<e>--port \d+)\)\.",
+     "Порту {p} нужны права администратора; укажите порт от 1024 (например, {e})."),
+    (r"--port must be a number from 0 to 65535 \(0: any free port\), not (?P<q>.+)\.",
+     "--port должен быть числом от 0 до 65535 (0 — любой свободный), а не {q}."),
     (r"--club and --log name two sources; give one of them\.", "--club и --log — два источника; укажите один."),
     (r"--table, --since, --until and --serial search a club; give --club URL too\.",
      "--table, --since, --until и --serial ищут в клубе; укажите и --club URL."),

@@ -600,3 +600,31 @@ def test_n7_every_fail_speaks_the_command_s_language():
         assert english in flat(en.output), (args, en.output)
         for result in (ru, ru_locale):
             assert russian in flat(result.output), (args, result.output)
+
+
+def test_n8_serve_s_refusals_of_host_port_and_delay_are_russian():
+    """N8 (fresh trial): ``serve --host 10.9.9.9``, a port in use, ``--delay -1`` with --lang ru."""
+    import socket
+
+    busy = socket.socket()
+    busy.bind(("127.0.0.1", 0))
+    busy.listen(1)
+    port = busy.getsockname()[1]
+    try:
+        cases = [(["serve", "--host", "a b"], "Error: --host 'a b' is not an address or a host name; give e.g. "
+                  "127.0.0.1 or 0.0.0.0.", "Ошибка: --host 'a b' — не адрес и не имя компьютера; укажите, например, "
+                  "127.0.0.1 или 0.0.0.0."),
+                 (["serve", "--port", str(port)], f"Error: Port {port} on 127.0.0.1 is in use (another dealer-assist "
+                  "serve?); give another --port, or --port 0 for any free one.", f"Ошибка: Порт {port} на 127.0.0.1 "
+                  "занят (другим dealer-assist serve?); укажите другой --port или --port 0 — любой свободный."),
+                 (["serve", "--delay", "-1"], "must be a number of seconds from 0 up, not -1.0.",
+                  "Неверное значение '--delay': должно быть числом секунд от 0, а не -1.0.")]
+        for args, english, russian in cases:
+            en, ru, ru_locale = both(args)
+            assert en.exit_code == ru.exit_code == ru_locale.exit_code == 2, (args, ru.output)
+            assert english in flat(en.output), (args, en.output)
+            for result in (ru, ru_locale):
+                assert russian in flat(result.output), (args, result.output)
+                assert english_runs(result.output) == [], (args, result.output)
+    finally:
+        busy.close()
