@@ -162,6 +162,8 @@ TEXT: dict[str, dict[str, str]] = {
         "cal_sees": "How the camera sees each zone ({w} x {h} px frames; the reader needs {floor} px/mm, digits "
                     "{digits} px):",
         "cal_print": "print", "cal_box": "box x0 y0 x1 y1 (0..1)", "cal_ink": "ink colour",
+        "print_top_right": "top_right", "print_left": "left", "ink_dark": "dark", "ink_grey": "grey", "ink_red": "red",
+        "ink_orange": "orange", "ink_yellow": "yellow", "ink_green": "green", "ink_blue": "blue", "ink_purple": "purple",
         "cal_aspect": "aspect {a}, {n} photo(s)", "cal_spread": ", largest box spread {s}",
         "cal_no_camera": "camera: none (the photo is taken as free of lens distortion)",
         "cal_no_table": "table: none (run `dealer-assist calibrate table`)",
@@ -308,6 +310,9 @@ TEXT: dict[str, dict[str, str]] = {
         "cal_sees": "Как камера видит каждую зону (кадры {w} x {h} пикс.; распознаванию нужно {floor} пикс./мм, "
                     "цифрам {digits} пикс.):",
         "cal_print": "надпечатка", "cal_box": "рамка x0 y0 x1 y1 (0..1)", "cal_ink": "цвет краски",
+        "print_top_right": "справа вверху", "print_left": "слева", "ink_dark": "тёмная", "ink_grey": "серая",
+        "ink_red": "красная", "ink_orange": "оранжевая", "ink_yellow": "жёлтая", "ink_green": "зелёная",
+        "ink_blue": "синяя", "ink_purple": "фиолетовая",
         "cal_aspect": "соотношение сторон {a}, фото: {n}", "cal_spread": ", наибольший разброс рамки {s}",
         "cal_no_camera": "камера: нет (фото считается снятым без дисторсии объектива)",
         "cal_no_table": "стол: нет (запустите `dealer-assist calibrate table`)",

@@ -628,3 +628,25 @@ def test_n8_serve_s_refusals_of_host_port_and_delay_are_russian():
                 assert english_runs(result.output) == [], (args, result.output)
     finally:
         busy.close()
+
+
+@pytest.mark.parametrize("lang, row, caption", [
+    ("en", ["top_right", "0.790 0.160 0.960 0.230", "red"], "aspect 2.275, 2 photo(s)"),
+    ("ru", ["справа вверху", "0,790 0,160 0,960 0,230", "красная"], "соотношение сторон 2,275, фото: 2")])
+def test_n9_calibrate_notes_table_in_the_language(lang, row, caption):
+    """N9 (fresh trial): ``calibrate notes … --lang ru`` showed "top_right", "red", "0.772" and "2.283"."""
+    import io
+
+    from rich.console import Console
+
+    from dealer_assist.calibration.profile import NoteLayout, PrintLayout
+    from dealer_assist.cli.calibration_report import notes_table
+
+    layout = NoteLayout(2.275, (PrintLayout("top_right", (0.79, 0.16, 0.96, 0.23), (110.0, 100.0, 180.0), "red"),
+                                PrintLayout("left", (0.03, 0.6, 0.25, 0.68), (40.0, 40.0, 40.0), "dark")), samples=2)
+    console = Console(file=io.StringIO(), width=80, color_system=None)
+    console.print(notes_table(layout, "mynotes", lang))
+    text = console.file.getvalue()
+    cells = [[cell.strip() for cell in line.split("│")[1:-1]] for line in text.splitlines() if line.startswith("│")]
+    assert cells[0] == row, text
+    assert caption in text, text

@@ -130,11 +130,12 @@ def notes_table(layout: NoteLayout, title: str, lang: str = "en") -> Group:
     t.add_column(t_["cal_print"])
     t.add_column(t_["cal_box"])
     t.add_column(t_["cal_ink"])
-    for p in layout.prints:
-        t.add_row(p.name, " ".join(f"{v:.3f}" for v in p.box), p.colour or "")
+    for p in layout.prints:  # the print's and the ink's names in the language (a print_N or an unknown name as is)
+        t.add_row(t_.get(f"print_{p.name}", p.name), " ".join(number(v, lang, 3) for v in p.box),
+                  t_.get(f"ink_{p.colour}", p.colour) if p.colour else "")
     spread = layout.extra.get("box_spread", {})
-    caption = (t_["cal_aspect"].format(a=f"{layout.aspect:.3f}", n=layout.samples)
-               + (t_["cal_spread"].format(s=f"{max(spread.values()):.3f}") if spread else ""))
+    caption = (t_["cal_aspect"].format(a=number(layout.aspect, lang, 3), n=layout.samples)
+               + (t_["cal_spread"].format(s=number(max(spread.values()), lang, 3)) if spread else ""))
     return titled(name_text(title, style="bold"), t, caption)
 
 
