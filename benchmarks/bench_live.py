@@ -270,6 +270,8 @@ def main() -> int:
                     help="LiveOptions.recheck_s (0: no rechecks of unsettled notes)")
     ap.add_argument("--detect-at-read-scale", action="store_true",
                     help="LiveOptions.detect_at_camera_scale off: the text detector sees each view at the read scale")
+    ap.add_argument("--no-looks", action="store_true",
+                    help="LiveOptions.look_windows off: no looks of the serial model at known print windows")
     ap.add_argument("--cpu-clock", action="store_true",
                     help="the camera on a clock of the reader's own CPU seconds (figures of a reader with its own "
                          "core on a machine shared with other work; no display-loop figures)")
@@ -292,7 +294,8 @@ def main() -> int:
         for name, offset in _windows(truth0):
             run = run_window_cpu_clock if args.cpu_clock else run_window
             r = run(seq, offset, args.frame_s, args.settle_s, worker, args.lead_s,
-                    LiveOptions(recheck_s=args.recheck_s or None, detect_at_camera_scale=not args.detect_at_read_scale))
+                    LiveOptions(recheck_s=args.recheck_s or None, detect_at_camera_scale=not args.detect_at_read_scale,
+                                look_windows=not args.no_looks))
             lat = sorted(r["latencies"].values())
             print(f"seed {seed} window {name:5s} at {offset}: {r['fps']:.1f} fps, {len(lat)} notes trusted, "
                   f"median {statistics.median(lat) if lat else float('nan'):.2f} s "

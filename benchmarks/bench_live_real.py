@@ -193,6 +193,10 @@ class RecordingWorker:
     def submit(self, job) -> bool:
         return self.worker.submit(job)
 
+    @property
+    def can_look(self) -> bool:
+        return getattr(self.worker, "can_look", False)
+
     def poll(self, timeout: float = 0.0):
         results = self.worker.poll(timeout)
         for r in results:
@@ -220,6 +224,8 @@ class CpuClockWorker:
     now, and :meth:`poll` gives the result once :attr:`now` (video seconds, set by the player) has
     passed the submit time plus the read's CPU seconds."""
 
+    can_look = True
+
     def __init__(self, reader) -> None:
         self.reader = reader
         self.now = 0.0
@@ -234,17 +240,17 @@ class CpuClockWorker:
         pass
 
     def submit(self, job) -> bool:
-        from dealer_assist.live.worker import JobResult, read_region
+        from dealer_assist.live.worker import JobResult, run_job
 
         if self._result is not None:
             return False
         t0 = time.process_time()
         try:
-            obs, err = read_region(self.reader, job), None
+            (obs, looks), err = run_job(self.reader, job), None
         except Exception as exc:  # as the process worker does: the loop decides
-            obs, err = (), str(exc) or type(exc).__name__
+            obs, looks, err = (), (), str(exc) or type(exc).__name__
         cpu = time.process_time() - t0
-        self._result = JobResult(job, tuple(obs), cpu, err)
+        self._result = JobResult(job, tuple(obs), cpu, err, looks=looks)
         self._done_at = self.now + cpu
         return True
 
@@ -307,6 +313,10 @@ def _play_cpu_clock(seq: Path, summary: dict, session: LiveSession, worker: "Rec
     return event_time
 
 
+#: ``--no-looks``: LiveOptions.look_windows off (the reader's reads and the k-of-N rule alone, as before)
+LOOK_WINDOWS = True
+
+
 def play(seq: Path, summary: dict, worker, realtime: bool, settle_s: float = 3.0, lead_s: float = 2.0,
          keep_raw: bool = False) -> dict:
     """Play one hand through a live session; returns the session and when each trusted event came
@@ -315,7 +325,7 @@ def play(seq: Path, summary: dict, worker, realtime: bool, settle_s: float = 3.0
     seats = tuple(summary["table"]["seats"])
     worker = RecordingWorker(worker)
     session = LiveSession(profile_from_truth(summary), TableState(seats, hand["position"]), worker,
-                          LiveOptions(auto_new_hand=False))
+                          LiveOptions(auto_new_hand=False, look_windows=LOOK_WINDOWS))
     event_time: list[float] = []  # video time at which each session event was applied
     stats: dict = {}
     t_start = time.perf_counter()
@@ -658,9 +668,13 @@ def main() -> int:
     ap.add_argument("--photos", type=Path, default=REPO.parent / "shared" / "real_photos")
     ap.add_argument("--json", type=Path, default=None, help="write per-hand results here")
     ap.add_argument("--render-only", action="store_true", help="make the cut-outs and videos, play nothing")
+    ap.add_argument("--no-looks", action="store_true",
+                    help="LiveOptions.look_windows off: no looks of the serial model at known print windows")
     ap.add_argument("--rejudge", type=Path, default=None,
                     help="judge the session snapshots of an earlier --json file again (no playing)")
     args = ap.parse_args()
+    global LOOK_WINDOWS
+    LOOK_WINDOWS = not args.no_looks
     if args.rejudge is not None:
         return rejudge(args.rejudge, args.json)
     args.cache.mkdir(parents=True, exist_ok=True)
@@ -687,7 +701,7 @@ def main() -> int:
         worker = ProcessWorker()
         worker.warm_up()
     mode = ("10 fps on the reader's CPU clock" if args.cpu_clock else
-            "realtime (10 fps camera)" if args.realtime else "frame by frame")
+            "realtime (10 fps camera)" if args.realtime else "frame by frame") + (", no looks" if args.no_looks else "")
     out = {"mode": mode, "codec": codec, "seed": args.seed, "setups": {}}
     try:
         for s in args.setups:

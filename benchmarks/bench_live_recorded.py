@@ -48,7 +48,7 @@ def sequence(cache: Path, seed: int, preset: str, players: int) -> Path:
     return out
 
 
-def run(seq: Path, worker) -> dict:
+def run(seq: Path, worker, look_windows: bool = True) -> dict:
     summary = json.loads((seq / "sequence.json").read_text(encoding="utf-8"))
     truth = [json.loads(line) for line in (seq / "truth.jsonl").read_text(encoding="utf-8").splitlines()]
     frame0 = cv2.imread(str(seq / truth[0]["image"]))
@@ -58,7 +58,7 @@ def run(seq: Path, worker) -> dict:
     hand = summary["hand"]
     seats = tuple(p["name"] for p in hand["players"])
     session = LiveSession(Profile("bench", None, None, plane), TableState(seats, hand["position"]), worker,
-                          LiveOptions(auto_new_hand=False))
+                          LiveOptions(auto_new_hand=False, look_windows=look_windows))
     fps = summary.get("fps", 4.0)
     for i, t in enumerate(truth):
         session.on_frame(Frame(cv2.imread(str(seq / t["image"])), i, i / fps))
@@ -93,6 +93,8 @@ def main() -> int:
     ap.add_argument("--preset", default="easy")
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "dealer-assist-bench-live")
+    ap.add_argument("--no-looks", action="store_true",
+                    help="LiveOptions.look_windows off: no looks of the serial model at known print windows")
     args = ap.parse_args()
     worker = ProcessWorker()
     worker.warm_up()
@@ -102,7 +104,7 @@ def main() -> int:
         for seed in args.seeds:
             seq = sequence(args.cache, seed, args.preset, args.players)
             t0 = time.perf_counter()
-            r = run(seq, worker)
+            r = run(seq, worker, not args.no_looks)
             counts[r["verdict"]] += 1
             notes += 3 + 2 * args.players
             pending += r["pending"]

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from dealer_assist.calibration.profile import NoteLayout, PrintLayout
-from dealer_assist.live.worker import InlineWorker, ReadJob, job_hints, note_box_around_print, read_region
+from dealer_assist.live.worker import CUT, InlineWorker, ReadJob, job_hints, note_box_around_print, read_region
 from dealer_assist.vision.fastpath import notes_from_layout
 from dealer_assist.vision.geometry import LEFT_PRINT_MM, NOTE_SIZE_MM, TOP_RIGHT_PRINT_MM
 from dealer_assist.vision.grouping import disputed_values, settle_notes
@@ -92,7 +92,10 @@ def test_one_print_is_taken_as_whichever_print_puts_the_note_in_view():
 def test_a_note_whose_other_print_is_out_of_view_is_left_to_another_read():
     # a print by the view's bottom-left corner: taken as either print, the note reaches well out of the view
     quad, top, left = upright_note(105 - LEFT_PRINT_MM[0], 395 - LEFT_PRINT_MM[1])
-    assert read_region(Reader([note_read("1234567", quad, [left])]), job()) == ()
+    (ob,) = read_region(Reader([note_read("1234567", quad, [left])]), job())
+    # no serial from it here: a CUT observation, for the session to read the note's own place
+    assert (ob.serial, ob.status) == (None, CUT)
+    assert ob.anchor == pytest.approx((105, 395), abs=1)
 
 
 def test_a_confirm_read_keeps_its_note_read_by_one_print_wherever_the_view_ends():
@@ -120,9 +123,10 @@ def test_the_box_around_a_print_holds_its_note_whichever_print_and_way_up_it_is(
                     assert (x1 - x0) * (y1 - y0) < 4.5 * w * h
 
 
-def test_a_note_cut_by_the_edge_without_a_serial_is_dropped():
+def test_a_note_cut_by_the_edge_without_a_serial_is_left_to_a_read_of_its_place():
     quad, top, left = upright_note(150, 250)
-    assert read_region(Reader([note_read(None, quad, [top], "unreadable", cut=True)]), job()) == ()
+    (ob,) = read_region(Reader([note_read(None, quad, [top], "unreadable", cut=True)]), job())
+    assert (ob.serial, ob.status, ob.confidence) == (None, CUT, 0.0)
 
 
 def test_two_prints_read_apart_are_joined_into_one_note():

@@ -27,10 +27,11 @@ from dealer_assist.live.frame_source import Frame
 from dealer_assist.live.changes import Blob, warp_region
 from dealer_assist.live.regions import bbox, grow, inside, inside_quad, tiles, union
 from dealer_assist.live.tracker import quad_iou_mm
-from dealer_assist.live.worker import JobKind, ReadJob, note_box_around_print
+from dealer_assist.live.worker import JobKind, ReadJob, WindowView, note_box_around_print
 from dealer_assist.vision.geometry import NOTE_SIZE_MM
 
-__all__ = ["ReadPlanning", "READ_VALUE", "DETECT_PX_PER_MM", "SCAN_TILE_PX", "SCAN_LINE_MARGIN_MM"]
+__all__ = ["ReadPlanning", "READ_VALUE", "DETECT_PX_PER_MM", "SCAN_TILE_PX", "SCAN_LINE_MARGIN_MM", "LOOK_BATCH",
+           "LOOK_MAX", "LOOK_MARGIN_MM", "LOOKS_BEFORE_CONFIRM"]
 
 #: Scale range (px/mm) the text detector looks for serial-sized lines at: the start-up scan's views
 #: (lines only; the places where lines are found are then read), and, with
@@ -55,6 +56,18 @@ SCAN_LINE_MARGIN_MM = 35.0
 #: scan (text lines only) ~2 s of CPU a window, a read of a changed place ~0.3 s, a known note's
 #: prints 0.1-0.2 s.
 READ_VALUE = {"pending": 0, "unreadable": 1, "out_of_format": 1, "blank": 3}
+#: The most notes one ``look`` job carries (the serial model on their two print windows, one batch: ~5-10 ms
+#: of CPU a note, against 0.1-0.3 s for a read with the text detector).
+LOOK_BATCH = 8
+#: Looks at one note's windows (frames) while it is not trusted, before it is left to the reader's reads
+#: (its windows' evidence has settled by then; a change at its windows starts it afresh): 2 s of a 10-fps camera.
+LOOK_MAX = 20
+#: While a note's windows are being looked at, the reader's confirm reads of it (0.1-0.3 s each) wait until it
+#: has had this many looks without being trusted (half a second of a 10-fps camera): the looks trust most
+#: notes by their second frame, and the CPU goes to them and to discovering notes meanwhile.
+LOOKS_BEFORE_CONFIRM = 5
+#: A window's view reaches this far (mm) around it (the window's quad is the print's as the reader found it).
+LOOK_MARGIN_MM = 4.0
 #: :data:`READ_VALUE` of a note outside play (added to its own, up to the face-down notes' value).
 OUT_OF_PLAY = 2
 
@@ -80,7 +93,8 @@ class ReadPlanning:
                                            and self.detect_px_per_mm < scale) else None
         self._job_id += 1
         return ReadJob(self._job_id, frame.index, frame.time_s, kind, region, core if scan else region,
-                       scale, image, tuple(hints), tuple(track_ids), still, tuple(blanks), hints_upright, detect)
+                       scale, image, tuple(hints), tuple(track_ids), still, tuple(blanks), hints_upright, detect,
+                       look=self.options.look_windows and getattr(self.worker, "can_look", False))
 
     def _queue_scan(self, frame: Frame) -> None:
         """Search every zone the camera sees for notes: views of at most :data:`SCAN_TILE_PX` px at the
@@ -164,6 +178,9 @@ class ReadPlanning:
             r = 0.5 * float(np.hypot(*NOTE_SIZE_MM)) + 5.0
             core = union(core, (c[0] - r, c[1] - r, c[0] + r, c[1] + r))
         self.tracker.reset_attempts(t.id for t in touched)
+        # what the model saw at a note's print windows says nothing about what lies there after a change there
+        rect = grow(bbox(blob.rect_mm), 3.0)
+        self.tracker.forget_evidence(t.id for t in touched if any(_overlap(bbox(q), rect) for q in t.evidence_windows_mm))
         ids = {t.id for t in touched}
         self._confirmed = {(tid, f) for tid, f in self._confirmed if tid not in ids}
         centre = blob.rect_mm.mean(axis=0)
@@ -213,6 +230,8 @@ class ReadPlanning:
             value = self._value(t)
             if value not in values:
                 continue
+            if not recheck and self._lookable(t) and t.looks < LOOKS_BEFORE_CONFIRM:
+                continue  # its windows are being looked at (a few ms a frame): the reader waits
             # a note read with a serial gets 2 N tries to settle; one never read as 7 digits, N;
             # a note-shaped change where nothing was read (face down?) one more; a 9-digit read
             # (2017 series, or letters taken for digits) N
@@ -267,6 +286,47 @@ class ReadPlanning:
         return self._make_job(JobKind.CONFIRM, pick, core, True, hints=hints, track_ids=(t.id,),
                               hints_upright=upright)
 
+    def _lookable(self, t) -> bool:
+        """Whether look jobs may read this track's windows (looks on, a worker that looks, two windows)."""
+        return (self.options.look_windows and not self._looks_off and getattr(self.worker, "can_look", False)
+                and t.serial is None and t.evidence is not None and len(t.evidence_windows_mm) >= 2)
+
+    def _look_job(self) -> ReadJob | None:
+        """A look at the print windows of notes not yet trusted, in the newest frame: the serial model alone
+        (no text detector), each note once a frame, up to :data:`LOOK_BATCH` notes (those of most value, then
+        those looked at longest ago), only where nothing moves over the windows, at most :data:`LOOK_MAX`
+        times a note. Their evidence accumulates print by print (:mod:`dealer_assist.vision.print_evidence`)."""
+        frame = self.frame
+        if (frame is None or self._changes is None or self._looks_off or not self.options.look_windows
+                or not getattr(self.worker, "can_look", False)):
+            return None
+        picks = []
+        for t in self.tracker:
+            if (t.serial is not None or t.evidence is None or len(t.evidence_windows_mm) < 2
+                    or t.looked_frame >= frame.index or t.looks >= LOOK_MAX):
+                continue
+            if max(self._changes.moving_in(grow(bbox(q), 3.0)) for q in t.evidence_windows_mm) >= self.options.mostly_still:
+                continue
+            picks.append(((self._value(t), t.looked_frame, t.id), t))
+        if not picks:
+            return None
+        picks.sort(key=lambda p: p[0])
+        views = []
+        scale = self.read_px_per_mm
+        for _, t in picks[:LOOK_BATCH]:
+            images, quads = [], []
+            for q in t.evidence_windows_mm:
+                region = grow(bbox(q), LOOK_MARGIN_MM)
+                images.append(warp_region(frame.image, self.profile, region, scale))
+                quads.append(((np.asarray(q, np.float64) - [region[0], region[1]]) * scale - 0.5).astype(np.float32))
+            t.looks += 1
+            t.looked_frame = frame.index
+            views.append(WindowView(t.id, tuple(t.evidence_windows_mm), tuple(images), tuple(quads)))
+        self._job_id += 1
+        box = bbox(np.concatenate([np.asarray(q, np.float64).reshape(-1, 2) for v in views for q in v.windows_mm]))
+        return ReadJob(self._job_id, frame.index, frame.time_s, JobKind.LOOK, box, box, scale,
+                       np.zeros((1, 1, 3), np.uint8), track_ids=tuple(v.track_id for v in views), windows=tuple(views))
+
     @property
     def max_attempts(self) -> int:
         """Reads of a pending note (since its place last changed) before the session stops asking: 2 N."""
@@ -284,6 +344,10 @@ class ReadPlanning:
         for i in range(len(self.queue) - 1, -1, -1):
             if self.queue[i].kind is JobKind.DISCOVER:
                 return self._refreshed(self.queue.pop(i))
+        # notes found but not trusted: the serial model on their print windows, each new frame (a few ms)
+        job = self._look_job()
+        if job is not None:
+            return job
         job = self._confirm_job(values=(0,))
         if job is not None:
             return job
@@ -326,3 +390,8 @@ class ReadPlanning:
                 del self._retries[i]
             return self._make_job(JobKind.RETRY, frame, region, True)
         return None
+
+
+def _overlap(a, b) -> bool:
+    """Two boxes (x0, y0, x1, y1) overlap."""
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]

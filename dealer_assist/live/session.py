@@ -23,6 +23,7 @@ before the next frame, so the result does not depend on the machine's speed.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -42,7 +43,7 @@ from dealer_assist.live.history import hand_record
 from dealer_assist.live.table_state import NoteInfo, TableState
 from dealer_assist.live.table_view import TableView, table_view
 from dealer_assist.live.tracker import Observation, TrackEvent, Tracker, TrustRule, quad_iou_mm
-from dealer_assist.live.worker import JobKind, JobResult, ReadJob, note_box_around_print
+from dealer_assist.live.worker import CUT, JobKind, JobResult, ReadJob, note_box_around_print
 
 __all__ = ["LiveOptions", "LiveSession", "READ_PX_PER_MM"]
 
@@ -54,6 +55,8 @@ __all__ = ["LiveOptions", "LiveSession", "READ_PX_PER_MM"]
 READ_PX_PER_MM = (3.5, 4.0)
 #: A changed place read without finding anything is read again this many times (later frames).
 RETRIES = 2
+#: A note seen cut by a read's edge has its own place read, once per this many frames at one place.
+FOLLOW_FRAMES = 30
 
 
 @dataclass(frozen=True)
@@ -77,6 +80,10 @@ class LiveOptions:
         detect_at_camera_scale: every read's text detector looks for lines in its view shrunk to the
             detection scale (:data:`~.read_planning.DETECT_PX_PER_MM`: the camera's own), the lines found
             recognised in the view itself; False: the detector sees the view at the read scale.
+        look_windows: a note found with both serial prints but not trusted is looked at again in each new
+            frame by the serial model on its two print windows alone, and the looks accumulate print by print
+            (:mod:`dealer_assist.vision.print_evidence`: both prints agreeing with the measured margin trust
+            the serial); False: only the reader's reads and the k-of-N rule (as before issue 21's step 3).
         auto_new_hand: when a decided hand's notes have all been taken off the table, the next hand starts.
         ocr: False to run without reading (serials typed by the croupier only).
     """
@@ -90,6 +97,7 @@ class LiveOptions:
     tile_mm: float = 300.0
     recheck_s: float | None = 0.2
     detect_at_camera_scale: bool = True
+    look_windows: bool = True
     auto_new_hand: bool = True
     ocr: bool = True
 
@@ -165,6 +173,10 @@ class LiveSession(ReadPlanning):
         self.seen_seats: set[str] = set()
         #: the recording has ended: no further frame will read a pending note
         self.recording_ended = False
+        #: the worker said the serial model cannot be used: no ``look`` jobs
+        self._looks_off = False
+        #: (anchor mm, frame) of notes seen cut by a read's edge whose own place was queued for a read
+        self._followed: list[tuple[np.ndarray, int]] = []
 
     # ------------------------------------------------------------------ views
     def notes(self) -> list[NoteInfo]:
@@ -330,7 +342,24 @@ class LiveSession(ReadPlanning):
             self.message = f"OCR: {result.error}"
             return
         self.ocr_error = ""
-        observations = list(result.observations)
+        if job.kind is JobKind.LOOK:
+            # the serial model's looks at notes' print windows: their evidence, print by print
+            if result.looks is None:
+                self._looks_off = True  # no usable model: notes are read by the reader alone
+                return
+            events = []
+            for wl in result.looks:
+                events.extend(self.tracker.add_looks(wl.track_id, job.frame, job.time_s, wl.windows_mm, wl.looks))
+            now = time.monotonic()
+            self.events.extend((e, now) for e in events)
+            if events:
+                self._changed()
+            return
+        observations = [o for o in result.observations if o.status != CUT]
+        if job.kind is not JobKind.SCAN:
+            self._follow_cut([o for o in result.observations if o.status == CUT], job)
+        if not self.options.look_windows:
+            observations = [dataclasses.replace(o, looks=None) for o in observations]
         for rect in job.blank_rects_mm:
             on_rect = [i for i, o in enumerate(observations)
                        if quad_iou_mm(o.quad_mm, rect) > 0.3 or inside_quad(o.anchor, rect)]
@@ -374,6 +403,33 @@ class LiveSession(ReadPlanning):
         self.events.extend((e, now) for e in events)
         self._changed()
 
+    def _follow_cut(self, cut: list[Observation], job: ReadJob) -> None:
+        """Notes a read saw only in part (cut by its view's edge, :data:`~.worker.CUT`) on no known note: their
+        own place is read next (a note revealed or put down beside the changed place that was read; before,
+        such a note was left to a read that might never come). Each place once per :data:`FOLLOW_FRAMES`
+        frames (a view that cuts it again is not followed in a loop)."""
+        frame = self.frame
+        if frame is None or not cut:
+            return
+        self._followed = [(a, f) for a, f in self._followed if frame.index - f < FOLLOW_FRAMES]
+        for o in cut:
+            a = o.anchor
+            if any(inside_quad(a, t.quad_mm) for t in self.tracker):
+                continue  # a note found already: its own reads go on
+            if any(float(np.linalg.norm(a - b)) < 20.0 for b, _ in self._followed):
+                continue
+            if len(o.print_quads_mm) == 1:
+                box = note_box_around_print(o.print_quads_mm[0])
+            else:
+                q = np.asarray(o.quad_mm, np.float64).reshape(-1, 2)
+                box = (float(q[:, 0].min()) - 10, float(q[:, 1].min()) - 10, float(q[:, 0].max()) + 10,
+                       float(q[:, 1].max()) + 10)
+            self._followed.append((np.asarray(a, np.float64), frame.index))
+            follow = self._make_job(JobKind.DISCOVER, frame, box, True)
+            self.queue.append(follow)
+            self._changes.accept(follow.region_mm)
+            self._changed()
+
     # ------------------------------------------------------------------ hands
     def _check_cleared(self) -> None:
         self.view()
@@ -410,6 +466,7 @@ class LiveSession(ReadPlanning):
         self.queue = [j for j in self.queue if j.kind is JobKind.SCAN]
         self._confirmed.clear()
         self._retries.clear()
+        self._followed.clear()
         self.undo_stack.clear()
         self.hand_started = self.clock()
         self._decided_view = self._decided_notes = None

@@ -38,6 +38,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.vision.geometry import quad_centre
+from dealer_assist.vision.print_evidence import NoteEvidence
 
 __all__ = ["Observation", "Read", "Track", "TrustRule", "TrackEvent", "Tracker", "quad_iou_mm"]
 
@@ -76,6 +77,9 @@ class Observation:
             disagreed, the 7-digit values they gave (sorted): a print of a
             read note that names another serial makes that note disputed
             (see :func:`~.worker.read_region`).
+        looks: for a note whose two prints were found, the serial model's looks at
+            ``print_quads_mm[:2]`` in this frame (``{way: (look, look)}``,
+            :func:`~dealer_assist.vision.print_evidence.look_at_windows`), or None.
     """
 
     quad_mm: np.ndarray
@@ -87,6 +91,7 @@ class Observation:
     anchor_mm: np.ndarray | None = None
     placed: bool = False
     disputed: tuple[str, ...] = ()
+    looks: dict | None = None
 
     @property
     def centre_mm(self) -> np.ndarray:
@@ -182,6 +187,12 @@ class Track:
         window_quads_mm: where a read that gave no serial found both its serial prints (table mm,
             ``(4, 2)`` each; their way up unsettled): while the note is not trusted, its next reads
             recognise these two windows only, both ways up (no text detection).
+        evidence: the serial model's looks at the note's two print windows, accumulated over frames
+            print by print (:class:`~dealer_assist.vision.print_evidence.NoteEvidence`), or None;
+            evidence_windows_mm: those windows (table mm), from the last read that found both prints.
+        looked_frame: the newest frame whose windows the model looked at (-1: none); looks: the looks asked
+            for since the evidence started.
+        decision: what the evidence said last (:class:`~dealer_assist.vision.print_evidence.Decision`).
     """
 
     id: int
@@ -200,6 +211,11 @@ class Track:
     last_status: str = "blank"
     last_reason: str = ""
     window_quads_mm: tuple[np.ndarray, ...] = ()
+    evidence: NoteEvidence | None = None
+    evidence_windows_mm: tuple[np.ndarray, ...] = ()
+    looked_frame: int = -1
+    looks: int = 0
+    decision: object | None = None
 
     @property
     def centre_mm(self) -> np.ndarray:
@@ -218,8 +234,12 @@ class Track:
 
     @property
     def confidence(self) -> float:
-        """Mean confidence of the reads that gave the trusted serial (0 when pending)."""
+        """Mean confidence of the reads that gave the trusted serial (0 when pending); for a serial trusted by
+        its prints' evidence alone, the evidence's (its least sure digit's mean probability)."""
         values = [r.confidence for r in self.reads if self.serial is not None and r.serial == self.serial]
+        if not values and self.serial is not None and self.decision is not None \
+                and getattr(self.decision, "serial", None) == self.serial:
+            return float(self.decision.confidence)
         return float(np.mean(values)) if values else 0.0
 
     def candidates(self, n: int) -> list[tuple[str, int]]:
@@ -424,6 +444,8 @@ class Tracker:
             seen.add(track.id)
             track.misses = 0
             track.last_seen_s = max(track.last_seen_s, time_s)
+            if ob.looks is not None and len(ob.print_quads_mm) >= 2:
+                self._count_looks(track, frame, tuple(ob.print_quads_mm[:2]), ob.looks, reset=True)
             events.extend(self._add_read(track, ob, frame, time_s))
         if count_misses or drop_blanks:
             for track in list(self.tracks.values()):
@@ -441,23 +463,77 @@ class Tracker:
 
     def _add_read(self, track: Track, ob: Observation, frame: int, time_s: float) -> list[TrackEvent]:
         if any(r.frame == frame for r in track.reads):
-            return []  # this frame was read already: the same pixels say the same thing
+            return self._settle(track, time_s)  # this frame was read already: the same pixels say the same thing
         if ob.status == "blank" and track.reads and any(r.serial for r in track.reads):
             # a note-shaped change without a serial where a serial was read: no news about the serial
             track.last_frame = max(track.last_frame, frame)
-            return []
+            return self._settle(track, time_s)
         _insert(track.reads, Read(frame, time_s, ob.serial, float(ob.confidence), ob.status))
         track.last_frame = max(track.last_frame, frame)
         track.attempts += 1
         track.last_status, track.last_reason = ob.status, ob.reason
+        return self._settle(track, time_s)
+
+    def _settle(self, track: Track, time_s: float) -> list[TrackEvent]:
+        """Decide the track's serial from its reads (:class:`TrustRule`) and its prints' evidence
+        (:meth:`~dealer_assist.vision.print_evidence.NoteEvidence.decide`: both prints, each over its
+        frames, agreeing with the measured margin). The evidence trusts a serial no recent read of the
+        reader contradicts; a serial the rule trusts that the evidence contradicts stays pending (one
+        note, one decision)."""
         before = track.serial
-        track.serial = self.rule.decide(track.reads, before)
+        value = self.rule.decide(track.reads, before)
+        track.decision = track.evidence.decide() if track.evidence is not None else None
+        by_prints = getattr(track.decision, "serial", None)
+        if by_prints is not None:
+            rivals = {r.serial for r in track.reads[-self.rule.n:] if r.serial is not None}
+            if value is None and rivals <= {by_prints}:
+                value = by_prints
+            elif value is not None and value != by_prints:
+                value = None
+        track.serial = value
         if track.serial is not None and track.serial != before:
             track.trusted_s = time_s
             return [TrackEvent("trusted", track.id, time_s, track.serial)]
         if track.serial is None and before is not None:
             track.trusted_s = None
         return []
+
+    def _count_looks(self, track: Track, frame: int, windows_mm: tuple[np.ndarray, ...], looks: dict,
+                     reset: bool) -> bool:
+        """Count the serial model's looks at ``windows_mm`` in ``frame`` into the track's evidence; with
+        ``reset`` (the windows come from a read that found both prints) windows elsewhere than the
+        evidence's start it afresh, else such looks are dropped (the note moved since they were asked for).
+        Each window's looks go to the evidence of the window lying there (never to the other print's)."""
+        order = _window_order(track.evidence_windows_mm, windows_mm) if track.evidence is not None else None
+        if order is None:
+            if not reset:
+                return False
+            track.evidence = NoteEvidence(len(windows_mm))
+            track.evidence_windows_mm = tuple(np.asarray(q, np.float64) for q in windows_mm)
+            track.looks = 0
+            order = list(range(len(windows_mm)))
+        mine = {way: tuple(per[order.index(i)] for i in range(len(order))) for way, per in looks.items()}
+        track.evidence.add(frame, mine)
+        track.looked_frame = max(track.looked_frame, frame)
+        return True
+
+    def add_looks(self, track_id: int, frame: int, time_s: float, windows_mm: Sequence[np.ndarray],
+                  looks: dict) -> list[TrackEvent]:
+        """A ``look`` job's result for one track: the serial model's looks at its windows in ``frame``
+        (dropped when the track is gone or its windows moved since)."""
+        track = self.tracks.get(track_id)
+        if track is None or not self._count_looks(track, frame, tuple(windows_mm), looks, reset=False):
+            return []
+        track.last_seen_s = max(track.last_seen_s, time_s)
+        return self._settle(track, time_s)
+
+    def forget_evidence(self, track_ids: Iterable[int]) -> None:
+        """The place of these tracks' print windows changed (a note put there, turned, moved): what the model
+        saw there before is no evidence about what lies there now."""
+        for tid in track_ids:
+            t = self.tracks.get(tid)
+            if t is not None:
+                t.evidence, t.evidence_windows_mm, t.decision, t.looks = None, (), None, 0
 
     def add_failed_read(self, track_id: int, frame: int, time_s: float, reason: str) -> None:
         """A read of this track's place that found no note there (a confirm read): counts as a read without a serial."""
@@ -475,6 +551,26 @@ class Tracker:
         for tid in track_ids:
             if tid in self.tracks:
                 self.tracks[tid].attempts = 0
+
+
+#: A window found again lies within this distance (mm, centre to centre) of where it was.
+WINDOW_MATCH_MM = 4.0
+
+
+def _window_order(old: Sequence[np.ndarray], new: Sequence[np.ndarray]) -> list[int] | None:
+    """For each of ``new``'s windows, the index of ``old``'s window lying there (centres within
+    :data:`WINDOW_MATCH_MM`), or None when they are not the same windows."""
+    if not old or len(old) != len(new):
+        return None
+    out = []
+    for q in new:
+        c = np.mean(np.asarray(q, np.float64).reshape(-1, 2), axis=0)
+        d = [float(np.linalg.norm(c - np.mean(np.asarray(o, np.float64).reshape(-1, 2), axis=0))) for o in old]
+        k = int(np.argmin(d))
+        if d[k] > WINDOW_MATCH_MM or k in out:
+            return None
+        out.append(k)
+    return out
 
 
 def _on(quads, note) -> bool:

@@ -36,8 +36,12 @@ from dealer_assist.live.tracker import Observation
 from dealer_assist.vision.geometry import note_quad_from_print
 from dealer_assist.vision.model import ReadHints
 
-__all__ = ["ReadJob", "JobResult", "read_region", "ProcessWorker", "InlineWorker", "make_reader",
-           "note_box_around_print"]
+#: The status of an observation of a note the view saw only in part (not a tracker status: the session reads
+#: the note's own place, :meth:`~.session.LiveSession._apply`).
+CUT = "cut"
+
+__all__ = ["CUT", "ReadJob", "JobResult", "WindowView", "WindowLooks", "read_region", "look_windows", "run_job",
+           "serial_model", "ProcessWorker", "InlineWorker", "make_reader", "note_box_around_print"]
 
 
 class JobKind(StrEnum):
@@ -47,12 +51,40 @@ class JobKind(StrEnum):
     DISCOVER = "discover"              # a place changed: a note-shaped change or one at a known note
     DISCOVER_OTHER = "discover-other"  # another change: a hand, part of a note
     CONFIRM = "confirm"                # re-read a known note at its prints
+    LOOK = "look"                      # the serial model alone on known notes' two print windows
     RETRY = "retry"                    # a changed place where nothing was found, again from a later frame
 
     @property
     def discovers(self) -> bool:
         """A read of a changed place (notes found there replace what was tracked there)."""
         return self in (JobKind.DISCOVER, JobKind.DISCOVER_OTHER)
+
+
+@dataclass(frozen=True)
+class WindowView:
+    """A known note's two serial-print windows in one frame, for a ``look`` job.
+
+    Attributes:
+        track_id: the note's track.
+        windows_mm: the windows ``(4, 2)`` in table mm, as the track keeps them.
+        images: per window, a small top view around it (``uint8`` BGR).
+        quads_px: per window, its quad ``(4, 2)`` in that view's pixels.
+    """
+
+    track_id: int
+    windows_mm: tuple[np.ndarray, ...]
+    images: tuple[np.ndarray, ...]
+    quads_px: tuple[np.ndarray, ...]
+
+
+@dataclass(frozen=True)
+class WindowLooks:
+    """What the serial model saw in one note's windows in one frame: ``looks[way][i]`` for window ``i``
+    (:func:`~dealer_assist.vision.print_evidence.look_at_windows`), the windows as sent."""
+
+    track_id: int
+    windows_mm: tuple[np.ndarray, ...]
+    looks: dict
 
 
 @dataclass(frozen=True)
@@ -73,6 +105,9 @@ class ReadJob:
             way first); False: their way up is unsettled (each is read both ways up).
         detect_px_per_mm: the scale the text detector looks for lines at (the view shrunk to it;
             :class:`~dealer_assist.vision.model.ReadHints`); None: the view's own.
+        windows: for a ``look`` job, the notes' print windows (:class:`WindowView`); ``image`` is then empty.
+        look: the serial model looks at the two prints of each note this read finds both prints of
+            (:attr:`Observation.looks <.tracker.Observation>`); False when the session does not use looks.
         track_ids: the tracks this job was made for (confirm reads).
         still: nothing moved over the region when the frame was taken.
         blank_rects_mm: note-shaped changes (``(4, 2)`` mm) that became a
@@ -93,6 +128,8 @@ class ReadJob:
     blank_rects_mm: tuple[np.ndarray, ...] = ()
     hints_upright: bool = True
     detect_px_per_mm: float | None = None
+    windows: tuple[WindowView, ...] = ()
+    look: bool = True
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", JobKind(self.kind))  # "confirm" is taken as JobKind.CONFIRM
@@ -100,13 +137,15 @@ class ReadJob:
 
 @dataclass(frozen=True)
 class JobResult:
-    """What a job found: observations in table mm, the time it took (s), or an error sentence."""
+    """What a job found: observations in table mm, the serial model's looks at print windows (a ``look``
+    job's; None when the model cannot be used), the time it took (s), or an error sentence."""
 
     job: ReadJob
     observations: tuple[Observation, ...] = ()
     elapsed_s: float = 0.0
     error: str | None = None
     finished_at: float = field(default_factory=time.monotonic)
+    looks: tuple[WindowLooks, ...] | None = ()
 
 
 def _to_px(quad_mm: np.ndarray, job: ReadJob) -> np.ndarray:
@@ -143,6 +182,54 @@ def job_hints(job: ReadJob) -> ReadHints:
                      prints_upright=quads is not None and job.hints_upright, detect_px_per_mm=job.detect_px_per_mm)
 
 
+def serial_model(reader):
+    """The serial model (:class:`~dealer_assist.vision.recognizer.SerialCtcEngine`) of ``reader`` (one of its
+    cross-check engines), or a new one; None when its file or card cannot be used."""
+    from dealer_assist.vision.recognizer import SERIAL_CTC, SerialCtcEngine
+
+    cached = getattr(reader, "_live_serial_model", False)
+    if cached is not False:
+        return cached
+    model = next((e for e in getattr(reader, "seconds", ()) if getattr(e, "name", None) == SERIAL_CTC), None)
+    if model is None:
+        model = SerialCtcEngine()
+        model = None if model.problem() else model
+    try:
+        reader._live_serial_model = model
+    except AttributeError:  # a reader that takes no attributes: looked up again next time
+        pass
+    return model
+
+
+def look_windows(model, job: ReadJob) -> tuple[WindowLooks, ...]:
+    """A ``look`` job: the serial model alone on each note's two print windows, both ways up, in one batch
+    (:mod:`dealer_assist.vision.print_evidence`; no text detector: ~10 ms a note)."""
+    from dealer_assist.vision.print_evidence import WAYS, look_at_crops, window_crops
+
+    crops, spans = [], []
+    for v in job.windows:
+        start = len(crops)
+        for image, quad in zip(v.images, v.quads_px):
+            crops.extend(window_crops(image, [quad]))
+        spans.append((start, len(v.quads_px)))
+    looks = look_at_crops(model, crops)
+    out = []
+    for v, (start, n) in zip(job.windows, spans):
+        mine = looks[start:start + 2 * n]
+        out.append(WindowLooks(v.track_id, v.windows_mm,
+                               {way: tuple(mine[2 * i + way] for i in range(n)) for way in WAYS}))
+    return tuple(out)
+
+
+def run_job(reader, job: ReadJob) -> tuple[tuple[Observation, ...], tuple[WindowLooks, ...] | None]:
+    """What a worker does with a job: ``(observations, looks)`` (:func:`look_windows` for a ``look`` job,
+    looks None when the serial model cannot be used; :func:`read_region` for any other)."""
+    if job.kind is JobKind.LOOK:
+        model = serial_model(reader)
+        return (), (None if model is None else look_windows(model, job))
+    return read_region(reader, job), ()
+
+
 def read_region(reader, job: ReadJob) -> tuple[Observation, ...]:
     """Read the notes of one job's view; observations in table mm, only those centred in ``job.core_mm``.
 
@@ -155,7 +242,9 @@ def read_region(reader, job: ReadJob) -> tuple[Observation, ...]:
     disputes, placement); here its pixels become table millimetres, and notes
     that this view does not see whole are left to the read of their own place:
     an unread note with a print cut by the view's edge, and a note placed
-    from one print that reaches out of the view (``NoteRead.outside``).
+    from one print that reaches out of the view (``NoteRead.outside``), each
+    an observation of status :data:`CUT` (no serial) for the session to read
+    its place.
     """
     x0, y0, x1, y1 = job.core_mm
     if job.kind is JobKind.SCAN:
@@ -163,14 +252,31 @@ def read_region(reader, job: ReadJob) -> tuple[Observation, ...]:
                      if x0 <= (c := _to_mm(q, job).mean(axis=0))[0] <= x1 and y0 <= c[1] <= y1)
     notes = reader.read(job.image, job_hints(job))
     out = []
+    model = False
     for n in notes:
-        if n.outside or (n.serial is None and n.cut):
-            continue
         anchor = _to_mm(np.asarray(n.anchor).reshape(1, 2), job)[0]
+        if n.outside or (n.serial is None and n.cut):
+            # seen only in part (cut by the view's edge): left to a read of its own place, which the session
+            # queues from this CUT observation (a note revealed beside a changed place is read so)
+            if x0 <= anchor[0] <= x1 and y0 <= anchor[1] <= y1:
+                out.append(Observation(_to_mm(n.quad, job), None, 0.0, CUT, "cut by the read's edge",
+                                       tuple(_to_mm(p.quad, job) for p in n.prints), anchor))
+            continue
         if not (x0 <= anchor[0] <= x1 and y0 <= anchor[1] <= y1):
             continue
+        looks = None
+        if job.look and len(n.prints) >= 2 and not any(p.cut for p in n.prints[:2]):
+            # both prints found: the serial model's look at them in this frame starts their evidence
+            # (dealer_assist.vision.print_evidence; ~10 ms), the windows the print quads as found
+            if model is False:
+                model = serial_model(reader)
+            if model is not None:
+                from dealer_assist.vision.print_evidence import look_at_windows
+
+                looks = look_at_windows(model, job.image, [np.asarray(p.quad, np.float32) for p in n.prints[:2]])
         out.append(Observation(_to_mm(n.quad, job), n.serial, float(n.confidence), str(n.status), n.reason,
-                               tuple(_to_mm(p.quad, job) for p in n.prints), anchor, disputed=tuple(n.disputed)))
+                               tuple(_to_mm(p.quad, job) for p in n.prints), anchor, disputed=tuple(n.disputed),
+                               looks=looks))
     return tuple(out)
 
 
@@ -212,10 +318,10 @@ def _init_process(use_second: bool, layout) -> None:
 def _run_in_process(job: ReadJob) -> JobResult:
     t0 = time.perf_counter()
     try:
-        obs = read_region(_READER, job)
+        obs, looks = run_job(_READER, job)
     except Exception as exc:  # the worker reports, the display loop decides
         return JobResult(job, (), time.perf_counter() - t0, _sentence(exc))
-    return JobResult(job, obs, time.perf_counter() - t0)
+    return JobResult(job, obs, time.perf_counter() - t0, looks=looks)
 
 
 def _sentence(exc: BaseException) -> str:
@@ -234,6 +340,9 @@ class ProcessWorker:
     its first job (about a second) unless :meth:`warm_up` is called first.
     A crashed process is restarted on the next :meth:`submit`.
     """
+
+    #: it runs ``look`` jobs (the serial model on known print windows)
+    can_look = True
 
     def __init__(self, use_second: bool = True, layout=None) -> None:
         self.use_second = use_second
@@ -314,12 +423,20 @@ class InlineWorker:
     Args:
         reader: anything with ``read(image) -> list[NoteRead]``; default :func:`make_reader`.
         read: instead of a reader, a function ``job -> observations`` (tests).
+        look: with ``read``, a function ``job -> looks`` (:class:`WindowLooks`) for ``look`` jobs (tests);
+            without it such a worker is given no ``look`` job.
     """
 
-    def __init__(self, reader=None, read: Callable[[ReadJob], Sequence[Observation]] | None = None) -> None:
+    def __init__(self, reader=None, read: Callable[[ReadJob], Sequence[Observation]] | None = None,
+                 look: Callable[[ReadJob], Sequence[WindowLooks]] | None = None) -> None:
         self._reader = reader
         self._read = read
+        self._look = look
         self._done: list[JobResult] = []
+
+    @property
+    def can_look(self) -> bool:
+        return self._read is None or self._look is not None
 
     busy = False
 
@@ -330,13 +447,16 @@ class InlineWorker:
     def submit(self, job: ReadJob) -> bool:
         t0 = time.perf_counter()
         try:
-            if self._read is not None:
+            looks: tuple | None = ()
+            if self._read is not None and job.kind is JobKind.LOOK:
+                obs, looks = (), tuple(self._look(job)) if self._look is not None else None
+            elif self._read is not None:
                 obs = tuple(self._read(job))
             else:
                 if self._reader is None:
                     self._reader = make_reader()
-                obs = read_region(self._reader, job)
-            self._done.append(JobResult(job, obs, time.perf_counter() - t0))
+                obs, looks = run_job(self._reader, job)
+            self._done.append(JobResult(job, obs, time.perf_counter() - t0, looks=looks))
         except Exception as exc:
             self._done.append(JobResult(job, (), time.perf_counter() - t0, _sentence(exc)))
         return True
