@@ -29,6 +29,7 @@ from dealer_assist.live.regions import bbox, grow, inside, inside_quad, tiles, u
 from dealer_assist.live.tracker import quad_iou_mm
 from dealer_assist.live.worker import JobKind, ReadJob, WindowView, note_box_around_print
 from dealer_assist.vision.geometry import NOTE_SIZE_MM
+from dealer_assist.vision.print_evidence import MIN_MARGIN
 
 __all__ = ["ReadPlanning", "READ_VALUE", "DETECT_PX_PER_MM", "SCAN_TILE_PX", "SCAN_LINE_MARGIN_MM", "LOOK_BATCH",
            "LOOK_MAX", "LOOK_MARGIN_MM", "LOOKS_BEFORE_CONFIRM"]
@@ -62,10 +63,13 @@ LOOK_BATCH = 8
 #: Looks at one note's windows (frames) while it is not trusted, before it is left to the reader's reads
 #: (its windows' evidence has settled by then; a change at its windows starts it afresh): 2 s of a 10-fps camera.
 LOOK_MAX = 20
-#: While a note's windows are being looked at, the reader's confirm reads of it (0.1-0.3 s each) wait until it
-#: has had this many looks without being trusted (half a second of a 10-fps camera): the looks trust most
-#: notes by their second frame, and the CPU goes to them and to discovering notes meanwhile.
-LOOKS_BEFORE_CONFIRM = 5
+#: A note whose windows' evidence already agrees with the margin and lacks only frames
+#: (:data:`~dealer_assist.vision.print_evidence.MIN_FRAMES`) waits for its next looks, up to this many, before
+#: the reader's confirm read of it (0.1-0.3 s of CPU); any other note is confirmed as before. On set-up C
+#: (bench_live_real.py, hand 0) the model was sure of both prints of most notes, but not of a 500-ruble
+#: left print's growing digits (margin ~1 nat at 5.4 px/mm) nor of a print it read with a digit too many:
+#: holding every note's confirm reads back for 5 looks delayed those (median 0.8 -> 1.2 s).
+LOOKS_BEFORE_CONFIRM = 3
 #: A window's view reaches this far (mm) around it (the window's quad is the print's as the reader found it).
 LOOK_MARGIN_MM = 4.0
 #: :data:`READ_VALUE` of a note outside play (added to its own, up to the face-down notes' value).
@@ -230,8 +234,8 @@ class ReadPlanning:
             value = self._value(t)
             if value not in values:
                 continue
-            if not recheck and self._lookable(t) and t.looks < LOOKS_BEFORE_CONFIRM:
-                continue  # its windows are being looked at (a few ms a frame): the reader waits
+            if not recheck and self._lookable(t) and t.looks < LOOKS_BEFORE_CONFIRM and _only_frames_missing(t):
+                continue  # its next look (a few ms) will likely trust it: the reader waits
             # a note read with a serial gets 2 N tries to settle; one never read as 7 digits, N;
             # a note-shaped change where nothing was read (face down?) one more; a 9-digit read
             # (2017 series, or letters taken for digits) N
@@ -390,6 +394,12 @@ class ReadPlanning:
                 del self._retries[i]
             return self._make_job(JobKind.RETRY, frame, region, True)
         return None
+
+
+def _only_frames_missing(t) -> bool:
+    """The track's print evidence agrees on a value with the margin; only frames are missing to trust it."""
+    d = t.decision
+    return d is not None and d.value is not None and d.serial is None and d.margin >= MIN_MARGIN
 
 
 def _overlap(a, b) -> bool:
