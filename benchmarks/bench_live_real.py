@@ -438,7 +438,10 @@ def snapshot(played: dict) -> dict:
     tracks = [{"id": t.id, "anchor_mm": [round(float(v), 1) for v in t.anchor_mm],
                "quad_mm": np.round(np.asarray(t.quad_mm, np.float64), 1).tolist(), "serial": t.serial,
                "status": t.status, "zone": zone_of.get(t.id), "reads": len(t.reads),
-               "candidates": t.candidates(5), "prints": len(t.print_quads_mm)} for t in session.tracker]
+               "candidates": t.candidates(5), "prints": len(t.print_quads_mm),
+               # what the prints' evidence over frames said (vision.print_evidence), when there was any
+               "by_prints": getattr(t.decision, "serial", None), "looks": t.looks,
+               "evidence_frames": list(getattr(t.decision, "frames", ()) or ())} for t in session.tracker]
     events = [{"kind": ev.kind, "track": ev.track_id, "serial": ev.serial, "time_s": round(t, 2)}
               for (ev, _wall), t in zip(session.events, played["event_time"])]
     view = session.view()
