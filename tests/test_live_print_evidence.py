@@ -5,6 +5,7 @@ prints' evidence, and evidence that contradicts the reader's reads."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from dealer_assist.live.session import LiveOptions, LiveSession
 from dealer_assist.live.table_state import TableState
@@ -98,6 +99,8 @@ def test_two_prints_evidence_trusts_a_note_the_reader_could_not():
     assert JobKind.LOOK in table.kinds
     assert t.decision.frames[0] >= 2 and t.decision.frames[1] >= 2
     assert session.notes()[0].serial == "4455667"
+    # its confidence is the evidence's: the least sure digit's mean probability (e^-0.01 in every look here)
+    assert session.notes()[0].confidence == pytest.approx(np.exp(-0.01))
 
 
 def test_one_print_frames_never_trust_in_live_mode():
