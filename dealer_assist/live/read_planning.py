@@ -287,6 +287,11 @@ class ReadPlanning:
             hints, upright = t.window_quads_mm, False
         if len(hints or t.print_quads_mm) < 2:
             core = grow(core, 40.0)
+            if not hints and len(t.print_quads_mm) == 1:
+                # a note known by one print and read again afresh: its other print lies wherever the note may
+                # be, either print either way up (the quad guessed from one print may sit on the wrong side;
+                # set-up C hand 2: five confirm reads there saw the one print only, the note never settled)
+                core = grow(note_box_around_print(t.print_quads_mm[0]), 5.0)
         return self._make_job(JobKind.CONFIRM, pick, core, True, hints=hints, track_ids=(t.id,),
                               hints_upright=upright)
 
