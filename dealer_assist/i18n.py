@@ -204,7 +204,7 @@ TEXT: dict[str, dict[str, str]] = {
     "ru": {
         "playing_position": "Игровое место", "position_letter": "P", "random": "случайно",
         "zero_joker": "ноль-джокер", "tie_policy": "при равенстве", "dealer": "дилер",
-        "off": "выкл.", "per-zero": "за каждый ноль", "once": "один раз", "split": "делёж", "rollover": "Roll Over",
+        "off": "выкл.", "per-zero": "за каждый ноль", "once": "один раз", "split": "делёж", "rollover": "перенос банка",
         "game": "игра", "holdem": "Купюрный Hold'em", "indian": "Индийский покер", "not shown": "не показана",
         "high": "Мусор", "pair": "Пара", "straight": "Стрит", "set": "Сет",
         "natural": "натуральная", "modified": "модифицированная", "left": "влево", "right": "вправо",

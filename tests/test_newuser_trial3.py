@@ -650,3 +650,14 @@ def test_n9_calibrate_notes_table_in_the_language(lang, row, caption):
     cells = [[cell.strip() for cell in line.split("│")[1:-1]] for line in text.splitlines() if line.startswith("│")]
     assert cells[0] == row, text
     assert caption in text, text
+
+
+def test_trial4_the_rollover_tie_policy_is_said_in_russian():
+    """Trial 4 (M1): the Russian header said "при равенстве: Roll Over", an English term mid-sentence."""
+    hand = ["eval", "--position", "4", "--board", "1234567", "--board", "2345678", "--board", "3456789",
+            "--player", "alice=7654321,0102030", "--player", "bob=9876543,1112131", "--tie-policy", "rollover",
+            "--zero-joker", "per-zero"]
+    en, ru = (CliRunner().invoke(app, [*hand, "--lang", lang], env={"COLUMNS": "80"}) for lang in ("en", "ru"))
+    assert ru.exit_code == en.exit_code == 0, ru.output
+    assert ru.stdout.splitlines()[0] == "Игровое место P=4 · ноль-джокер: за каждый ноль · при равенстве: перенос банка"
+    assert "ties: roll over" in en.stdout.splitlines()[0]
