@@ -227,6 +227,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "--no-log и --log FILE противоречат друг другу; укажите что-то одно."),
     (r"(?P<p>.+): holds no hand folder \(no images found in it or its sub-folders\)\.",
      "{p}: в ней нет папки раздачи (ни в ней, ни во вложенных папках не найдено снимков)."),
+    (r"(?P<p>.+): is a file but not a photo; give hand folders \(or whole-table photos with --calibration NAME\)\.",
+     "{p}: это файл, а не снимок; укажите папки раздач (или снимки всего стола с --calibration NAME)."),
+    (r"(?P<p>.+): is a folder, not an image\.", "{p}: это папка, а не изображение."),
     (r"(?P<p>.+): not an image that can be decoded \(corrupt or unsupported format\)\.",
      "{p}: это не изображение, которое можно прочитать (файл повреждён или формат не поддерживается)."),
     # live: the croupier's commands (live/session.py, live/commands.py)
