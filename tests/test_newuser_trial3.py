@@ -661,3 +661,31 @@ def test_trial4_the_rollover_tie_policy_is_said_in_russian():
     assert ru.exit_code == en.exit_code == 0, ru.output
     assert ru.stdout.splitlines()[0] == "Игровое место P=4 · ноль-джокер: за каждый ноль · при равенстве: перенос банка"
     assert "ties: roll over" in en.stdout.splitlines()[0]
+
+
+@pytest.mark.parametrize("key, typed, name, args", [
+    ("c", "chips P3 25", "chips", ("P3", "25")),      # the form the refusal's example writes
+    ("c", "P3 25", "chips", ("P3", "25")),            # the form the box's hint writes
+    ("e", "serial P1 1 7008302", "serial", ("P1 1", "7008302")),
+    ("e", "P1 1 7008302", "serial", ("P1 1", "7008302")),
+])
+def test_trial4_the_dashboard_boxes_take_the_command_as_the_refusals_write_it(key, typed, name, args):
+    """Trial 4 (M10): the c box opens with 'chips ' filled in, so 'chips P3 25' -- the example of its own
+    refusal -- became 'chips chips P3 25' and was refused again, in a loop."""
+    from dealer_assist.live.commands import Command, CommandName, KeyInput
+
+    box = KeyInput()
+    assert box.feed(key) is None and box.prompt in ("chips ", "serial ")
+    for ch in typed:
+        box.feed(ch)
+    assert box.feed("\r") == Command(CommandName(name), args) and box.error == ""
+
+
+def test_trial4_a_repeated_word_other_than_the_command_is_still_refused():
+    from dealer_assist.live.commands import KeyInput
+
+    box = KeyInput()
+    box.feed("c")
+    for ch in "serial P3 25":
+        box.feed(ch)
+    assert box.feed("\r") is None and box.error == "Give the seat and a whole number of chips, e.g. 'chips P3 25'."

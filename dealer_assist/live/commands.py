@@ -140,6 +140,17 @@ _KEY_NOW = {"n": "new", "r": "random", "s": "showdown", "u": "undo", "q": "quit"
 _KEY_PROMPT = {"p": "position ", "f": "fold ", "e": "serial ", "c": "chips ", ":": ""}
 
 
+def _once(line: str) -> str:
+    """The prompt's line with its command word said once: the box opens with ``chips `` (``serial `` ...)
+    filled in, and a croupier who types the whole command as the stdin form and the refusals write it
+    (``chips P3 25``) would otherwise send ``chips chips P3 25``."""
+    words = line.split()
+    if len(words) >= 2 and _ALIASES.get(words[0].lower()) is not None \
+            and _ALIASES.get(words[0].lower()) == _ALIASES.get(words[1].lower()):
+        return " ".join(words[1:])
+    return line
+
+
 class KeyInput:
     """Single keys to commands, with a one-line prompt for the commands that take arguments.
 
@@ -165,7 +176,7 @@ class KeyInput:
         self.error = ""
         if self.prompt is not None:
             if key in ("\r", "\n"):
-                line, self.prompt = self.prompt, None
+                line, self.prompt = _once(self.prompt), None
                 try:
                     return parse_command(line)
                 except ValueError as exc:
