@@ -49,6 +49,18 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"serial (?P<v>\d+) appears in (?P<list>.+); one note cannot lie in two places \(it is taken out of the deck "
      r"once\)\.", "номер {v} встречается в {list}; одна купюра не может лежать в двух местах (из колоды он "
                   "вынимается один раз)."),
+    # eval --reject-duplicates, a hand line's players (rules/formats.py, rules/showdown.py) and odds' unknown notes
+    (r"serial (?P<v>\d+) appears in (?P<list>.+); one note cannot lie in two places\.",
+     "номер {v} встречается в {list}; одна купюра не может лежать в двух местах."),
+    (r"(?P<f>players\[\d+\]\.name) (?P<n>'.*') is used by another player\.", "{f} {n} уже занято другим игроком."),
+    (r"(?P<f>players\[\d+\]\.pocket\[\d+\]) is not known; the odds need both pocket notes of every player still "
+     r"in \((?P<n>'.*') has neither folded nor declined to reveal\)\.",
+     "{f} неизвестна; для шансов нужны обе карманные купюры каждого игрока, оставшегося в игре ({n} не сбросил "
+     "карты и не отказался вскрываться)."),
+    (r"(?P<f>players\[\d+\]\.pocket\[\d+\]) is not known; the odds need the note of every player still "
+     r"in \((?P<n>'.*') has neither folded nor declined to reveal\)\.",
+     "{f} неизвестна; для шансов нужна купюра каждого игрока, оставшегося в игре ({n} не сбросил карту и не "
+     "отказался вскрываться)."),
     (r"and (?P<n>\d+) more serial\(s\) seen in two places of one hand \(--reject-duplicates refuses such hands\)\.",
      "и ещё {n} {n~номер встречается|номера встречаются|номеров встречаются} в двух местах одной раздачи "
      "(--reject-duplicates отказывает таким раздачам)."),

@@ -689,3 +689,32 @@ def test_trial4_a_repeated_word_other_than_the_command_is_still_refused():
     for ch in "serial P3 25":
         box.feed(ch)
     assert box.feed("\r") is None and box.error == "Give the seat and a whole number of chips, e.g. 'chips P3 25'."
+
+
+_ALICE_SHORT = ('{"position": 4, "board": [], "players": [{"name": "alice", "pocket": ["7654321"]}, '
+                '{"name": "bob", "pocket": ["9876543", "1112131"]}]}\n')
+_TWICE_ON_BOARD = ('{"position": 4, "board": ["1234567", "1234567", "3456789"], "players": [{"name": "a", '
+                   '"pocket": ["7654321", "1111111"]}, {"name": "b", "pocket": ["9876543", "1112131"]}]}\n')
+_ONE_NAME_TWICE = ('{"position": 4, "board": ["1234567", "2234567", "3456789"], "players": [{"name": "a", '
+                   '"pocket": ["7654321", "1111111"]}, {"name": "a", "pocket": ["9876543", "1112131"]}]}\n')
+
+
+@pytest.mark.parametrize("args, line, en_said, ru_said", [
+    (["odds", "--hands", "-"], _ALICE_SHORT,
+     "line 1: players[0].pocket[1] is not known; the odds need both pocket notes of every player still in "
+     "('alice' has neither folded nor declined to reveal).",
+     "строка 1: players[0].pocket[1] неизвестна; для шансов нужны обе карманные купюры каждого игрока, "
+     "оставшегося в игре ('alice' не сбросил карты и не отказался вскрываться)."),
+    (["eval", "--hands", "-", "--reject-duplicates"], _TWICE_ON_BOARD,
+     "line 1: serial 1234567 appears in board[0] and board[1]; one note cannot lie in two places.",
+     "строка 1: номер 1234567 встречается в board[0] и board[1]; одна купюра не может лежать в двух местах."),
+    (["eval", "--hands", "-"], _ONE_NAME_TWICE,
+     "line 1: players[1].name 'a' is used by another player.",
+     "строка 1: players[1].name 'a' уже занято другим игроком."),
+])
+def test_trial4_hand_line_refusals_of_odds_and_eval_in_russian(args, line, en_said, ru_said):
+    """Trial 4 (M8): these hand-line refusals stayed English under --lang ru."""
+    en, ru, by_locale = both(args, stdin=line)
+    assert en.exit_code == ru.exit_code == by_locale.exit_code == 1, ru.output
+    assert en_said in flat(en.output)
+    assert ru_said in flat(ru.output) and ru_said in flat(by_locale.output)
