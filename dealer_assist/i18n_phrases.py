@@ -83,6 +83,33 @@ PHRASES: tuple[tuple[str, str], ...] = (
      r"--calibration NAME\.",
      "{p}: в папке есть снимки ({f}), но нет ни hand.json, ни снимка борда, так что это не папка раздачи; назовите "
      "снимок борда board.jpg (или board-1.jpg ...) или, для снимков всего стола, укажите --calibration NAME."),
+    # Indian poker's refusals (rules/showdown.py, app/hand_folders.py, app/table_photos.py, live/table_state.py)
+    (r"board has (?P<n>\d+) notes?; Indian poker has no board notes\.",
+     "на борде купюр: {n}; в индийском покере борда нет."),
+    (r"(?P<k>.+?)(?:\.|: )contributed must be from (?P<a>\d+) to (?P<b>\d+) in Indian poker \(the ante and at most "
+     r"(?P<m>\d+) more, RULES\.md §7\.3\), got (?P<v>.+)\.",
+     "{k}: в индийском покере вносят от {a} до {b} фишек (анте и не больше {m} сверх него, RULES.md §7.3), а не {v}."),
+    (r"(?P<k>.+?)(?:\.|: )contributed is missing; in Indian poker every player posts the ante, so give every "
+     r"player's chips or none\.",
+     "{k}: фишки не указаны; в индийском покере анте ставит каждый, так что укажите фишки всех игроков или никого."),
+    (r"(?P<k>.+?)(?:\.|: )contributed is (?P<a>\d+) but another player put in (?P<b>\d+); a player still in has "
+     r"matched the bet \(RULES\.md §7\.3\)\.",
+     "{k}: внесено {a}, а другой игрок внёс {b}; игрок, оставшийся в раздаче, уравнял ставку (RULES.md §7.3)."),
+    (r"(?P<img>.+?): Indian poker has no board notes; remove the photo from the hand folder\.",
+     "{img}: в индийском покере борда нет; уберите этот снимок из папки раздачи."),
+    (r"(?P<img>.+?): a note \((?P<v>\d+)\) lies in the board zone; Indian poker has no board notes\.",
+     "{img}: купюра ({v}) лежит в зоне борда, а в индийском покере борда нет."),
+    (r"(?P<img>.+?): a note with no trusted serial lies in the board zone; Indian poker has no board notes\.",
+     "{img}: купюра без надёжного номера лежит в зоне борда, а в индийском покере борда нет."),
+    (r"Indian poker has no board notes; give a seat and its note, e\.g\. (?P<q>'.*')\.",
+     "В индийском покере борда нет; укажите место и его купюру, например {q}."),
+    # a file given as the hand log that is none (live/history.py, cli/serve_cmd.py)
+    (r"(?P<p>.+) is not a hand log \(its first line is not a dealer-assist hand record\); (?P<saytail>.+)",
+     "{p} — не журнал раздач (его первая строка — не запись раздачи dealer-assist); {saytail}"),
+    (r"hands are not appended to it\. Give another --log file\.",
+     "раздачи в него не дописываются. Укажите другой файл --log."),
+    (r"give the log live writes \(--log FILE\)\.", "укажите журнал, который пишет live (--log FILE)."),
+    (r"give the log live writes with --log\.", "укажите журнал, который live пишет с --log."),
     # calibrate list, use and pattern (cli/calibrate_profiles_cmd.py, cli/calibrate_camera_cmd.py)
     (r"no profiles in (?P<p>.+)", "в {p} нет профилей"),
     (r"  \(samples usable by name: (?P<l>.+)\)", "  (образцы, доступные по имени: {l})"),

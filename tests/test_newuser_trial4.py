@@ -33,3 +33,57 @@ def test_m2_a_folder_given_to_read_is_refused_in_russian():
     assert flat(en.stderr) == f"Error: {folder}: is a folder, not an image."
     for result in (ru, ru_locale):
         assert flat(result.stderr) == f"Ошибка: {folder}: это папка, а не изображение.", result.stderr
+
+
+def test_m6_indian_poker_refuses_board_photos_in_russian():
+    """M6: ``score sample_images/hand_01 --game indian --lang ru`` gave every reason in English."""
+    en, ru, ru_locale = both(["score", ROOT / "sample_images" / "hand_01", "--game", "indian", "-j", "1"])
+    assert en.exit_code == ru.exit_code == ru_locale.exit_code
+    for photo in ("board-1.jpg", "board-2.jpg", "board-3.jpg"):
+        assert f"• {photo}: Indian poker has no board notes; remove the photo from the hand folder." in flat(en.stdout)
+        for result in (ru, ru_locale):
+            assert f"• {photo}: в индийском покере борда нет; уберите этот снимок из папки раздачи." in flat(result.stdout)
+    for result in (ru, ru_locale):
+        assert "Indian poker" not in result.output, result.output
+
+
+INDIAN = ["eval", "--game", "indian", "--position", "4", "--player", "a=7654321", "--player", "b=1111111"]
+
+
+def test_m6_indian_poker_refuses_a_board_in_russian_and_counts_one_note():
+    """M6: ``eval --game indian ... --board 1234567 --lang ru`` said "board has 1 notes; Indian poker has ..."."""
+    en, ru, ru_locale = both([*INDIAN, "--board", "1234567"])
+    assert en.exit_code == ru.exit_code == ru_locale.exit_code == 2
+    assert "Invalid value for '--board': board has 1 note; Indian poker has no board notes." in flat(en.output)
+    for result in (ru, ru_locale):
+        assert ("Неверное значение '--board': на борде купюр: 1; в индийском покере борда нет."
+                in flat(result.output)), result.output
+    two = both([*INDIAN, "--board", "1234567", "--board", "2345678"])[0]
+    assert "board has 2 notes; Indian poker has no board notes." in flat(two.output)
+
+
+def test_m6_indian_poker_refuses_too_many_chips_in_russian():
+    """M6: ``eval --game indian ... --chips a=5 --lang ru`` said "a: contributed must be from 1 to 3 ..."."""
+    en, ru, ru_locale = both([*INDIAN, "--chips", "a=5", "--chips", "b=5"])
+    assert en.exit_code == ru.exit_code == ru_locale.exit_code == 2
+    assert ("Invalid value for '--chips': a: contributed must be from 1 to 3 in Indian poker (the ante and at most 2 "
+            "more, RULES.md §7.3), got 5.") in flat(en.output)
+    for result in (ru, ru_locale):
+        assert ("Неверное значение '--chips': a: в индийском покере вносят от 1 до 3 фишек (анте и не больше 2 "
+                "сверх него, RULES.md §7.3), а не 5.") in flat(result.output), result.output
+    en, ru, _ = both([*INDIAN, "--chips", "a=2", "--chips", "b=3"])
+    assert "a: contributed is 2 but another player put in 3" in flat(en.output), en.output
+    assert ("a: внесено 2, а другой игрок внёс 3; игрок, оставшийся в раздаче, уравнял ставку (RULES.md §7.3)."
+            in flat(ru.output)), ru.output
+
+
+def test_m6_a_calibration_profile_given_as_the_hand_log_is_refused_in_russian():
+    """M6: ``history --log calibration/sample_table_1.json --lang ru`` said "... is not a hand log (...)"."""
+    profile = ROOT / "calibration" / "sample_table_1.json"
+    en, ru, ru_locale = both(["history", "--log", profile])
+    assert en.exit_code == ru.exit_code == ru_locale.exit_code == 2
+    assert flat(en.stderr) == (f"Error: {profile} is not a hand log (its first line is not a dealer-assist hand "
+                               f"record); give the log live writes (--log FILE).")
+    for result in (ru, ru_locale):
+        assert flat(result.stderr) == (f"Ошибка: {profile} — не журнал раздач (его первая строка — не запись раздачи "
+                                       f"dealer-assist); укажите журнал, который пишет live (--log FILE)."), result.stderr

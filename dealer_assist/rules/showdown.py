@@ -107,7 +107,8 @@ class Hand:
         board = tuple(self.board)
         if len(board) > game.board_notes:
             raise HandError(f"board has {len(board)} notes; at most 3 are allowed." if game is Game.HOLDEM
-                            else f"board has {len(board)} notes; Indian poker has no board notes.")
+                            else f"board has {len(board)} note{'' if len(board) == 1 else 's'}; Indian poker has no board "
+                                 f"notes.")
         for i, serial in enumerate(board):
             check_serial(serial, f"board[{i}]")
         players = tuple(self.players)
