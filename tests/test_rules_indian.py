@@ -101,7 +101,7 @@ def test_7_4_odd_chips_from_the_dealers_left_or_exact_fractions():
 # ----------------------------------------------------------------------------- what an Indian hand is
 
 @pytest.mark.parametrize("change, sentence", [
-    (dict(board=("1234567",)), "board has 1 notes; Indian poker has no board notes."),
+    (dict(board=("1234567",)), "board has 1 note; Indian poker has no board notes."),
     (dict(players=(Player("A", ("1111111", "2222222")), Player("B", ("3333333",)))),
      "players[0].pocket has 2 note(s); exactly 1 is needed in Indian poker."),
     (dict(zero_joker="per-zero"), "zero_joker must be off in Indian poker (RULES.md §7.2), got 'per-zero'."),
