@@ -105,11 +105,11 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "В индийском покере борда нет; укажите место и его купюру, например {q}."),
     # a file given as the hand log that is none (live/history.py, cli/serve_cmd.py)
     (r"(?P<p>.+) is not a hand log \(its first line is not a dealer-assist hand record\); (?P<saytail>.+)",
-     "{p} — не журнал раздач (его первая строка — не запись раздачи dealer-assist); {saytail}"),
+     "{p} — не журнал раздач (его первая строка — не запись раздачи этой программы); {saytail}"),
     (r"hands are not appended to it\. Give another --log file\.",
      "раздачи в него не дописываются. Укажите другой файл --log."),
-    (r"give the log live writes \(--log FILE\)\.", "укажите журнал, который пишет live (--log FILE)."),
-    (r"give the log live writes with --log\.", "укажите журнал, который live пишет с --log."),
+    (r"give the log live writes \(--log FILE\)\.", "укажите журнал, который пишет 'live' (--log FILE)."),
+    (r"give the log live writes with --log\.", "укажите журнал, который 'live' пишет с --log."),
     # calibrate list, use and pattern (cli/calibrate_profiles_cmd.py, cli/calibrate_camera_cmd.py)
     (r"no profiles in (?P<p>.+)", "в {p} нет профилей"),
     (r"  \(samples usable by name: (?P<l>.+)\)", "  (образцы, доступные по имени: {l})"),

@@ -86,4 +86,4 @@ def test_m6_a_calibration_profile_given_as_the_hand_log_is_refused_in_russian():
                                f"record); give the log live writes (--log FILE).")
     for result in (ru, ru_locale):
         assert flat(result.stderr) == (f"Ошибка: {profile} — не журнал раздач (его первая строка — не запись раздачи "
-                                       f"dealer-assist); укажите журнал, который пишет live (--log FILE)."), result.stderr
+                                       f"этой программы); укажите журнал, который пишет 'live' (--log FILE)."), result.stderr
