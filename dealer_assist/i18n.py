@@ -101,6 +101,8 @@ TEXT: dict[str, dict[str, str]] = {
                           "once the notes are out).",
         "showdown_called_means": "Showdown called: once the board is known and no note is being read, a seat "
                                  "still in without both notes known did not reveal and takes no part in the pot.",
+        "showdown_called_means_indian": "Showdown called: once no note is being read, a seat still in whose note is "
+                                        "not known did not reveal and takes no part in the pot.",
         "showdown_called_now": "Showdown called: {seats} did not reveal and take no part in the pot.",
         "confirm_position": "The hand is decided: P={p} would score it anew (now P={old}, winner {winners}). "
                             "Give the same command again to change P; anything else keeps P={old}.",
@@ -252,6 +254,8 @@ TEXT: dict[str, dict[str, str]] = {
                           "когда купюры розданы).",
         "showdown_called_means": "Вскрытие объявлено: когда борд известен и ни одна купюра не читается, место в "
                                  "игре без обеих известных купюр считается не вскрывшимся и в банке не участвует.",
+        "showdown_called_means_indian": "Вскрытие объявлено: когда ни одна купюра не читается, место в игре, чья "
+                                        "купюра неизвестна, считается не вскрывшимся и в банке не участвует.",
         "showdown_called_now": "Вскрытие объявлено: {seats} не вскрылись и в банке не участвуют.",
         "confirm_position": "Раздача решена: P={p} пересчитает её (сейчас P={old}, победитель {winners}). "
                             "Повторите команду, чтобы сменить P; любая другая оставит P={old}.",

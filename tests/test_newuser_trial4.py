@@ -87,3 +87,21 @@ def test_m6_a_calibration_profile_given_as_the_hand_log_is_refused_in_russian():
     for result in (ru, ru_locale):
         assert flat(result.stderr) == (f"Ошибка: {profile} — не журнал раздач (его первая строка — не запись раздачи "
                                        f"этой программы); укажите журнал, который пишет 'live' (--log FILE)."), result.stderr
+
+
+def test_m3_indian_poker_s_showdown_call_says_no_board_and_one_note():
+    """M3: ``live --game indian``, ``showdown``: the answer spoke of "the board" and "both notes" (Hold'em's)."""
+    live = ["live", "--camera", ROOT / "sample_images" / "tables" / "table_1.jpg", "--calibration", "sample_table_1",
+            "--position", "4", "--no-ocr", "--no-window", "--no-log"]
+    typed = "P1 1 7008302\nP2 1 4448050\nshowdown\n"
+    en, ru, ru_locale = both([*live, "--game", "indian"], stdin=typed)
+    assert en.exit_code == ru.exit_code == ru_locale.exit_code == 0, en.output
+    assert ("Showdown called: once no note is being read, a seat still in whose note is not known did not reveal and "
+            "takes no part in the pot.") in flat(en.output)
+    for result in (ru, ru_locale):
+        assert ("Вскрытие объявлено: когда ни одна купюра не читается, место в игре, чья купюра неизвестна, "
+                "считается не вскрывшимся и в банке не участвует.") in flat(result.output), result.output
+    for result in (en, ru, ru_locale):
+        assert "both notes" not in result.output and "борд известен" not in result.output
+    holdem = both(live, stdin="P1 1 7008302\nP1 2 4448050\nshowdown\n")[0]
+    assert "Showdown called: once the board is known and no note is being read" in flat(holdem.output), holdem.output

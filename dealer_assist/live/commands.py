@@ -259,9 +259,10 @@ def advise(cmd: Command, view: TableView, lang: str = "en", armed: Command | Non
 
 def showdown_answer(view: TableView, lang: str = "en") -> str:
     """What a called showdown means for this hand (said after ``showdown``): the seats it leaves out
-    when it is decided, else what it will do once the board is known."""
+    when it is decided, else what it will do once the board is known (Indian poker: once no note is being read;
+    it has no board and one note a seat)."""
     t = texts(lang)
     hidden = [seat.name for seat in view.seats if seat.result == "not revealed"]
     if view.complete and hidden:
         return t["showdown_called_now"].format(seats=", ".join(hidden))
-    return t["showdown_called_means"]
+    return t["showdown_called_means" if view.state.game.board_notes else "showdown_called_means_indian"]
