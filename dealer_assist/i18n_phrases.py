@@ -152,6 +152,10 @@ PHRASES: tuple[tuple[str, str], ...] = (
      r"profile whose zones split it into board and seats\)\.",
      "{p}: отдельный снимок читается как снимок всего стола, а для него нужен --calibration NAME (профиль, зоны "
      "которого делят его на борд и места)."),
+    (r"No calibration profile was given and no default is set; pass --calibration NAME \((?P<l>`dealer-assist "
+     r"calibrate list`) names the profiles and samples\), or make one with (?P<c>`dealer-assist calibrate table`)\.",
+     "Профиль калибровки не указан, а профиля по умолчанию нет; укажите --calibration NAME (профили и образцы "
+     "называет {l}) или создайте профиль командой {c}."),
     (r"No calibration profile named (?P<q>'.*') \((?P<p>.+) does not exist\); make one with (?P<c>`dealer-assist "
      r"calibrate table`)\.", "Профиля калибровки {q} нет ({p} не существует); создайте его командой {c}."),
     (r"(?P<n>\d+) hand line\(s\) could not be evaluated\.", "Не удалось оценить строк с раздачами: {n}."),

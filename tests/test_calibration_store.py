@@ -35,7 +35,8 @@ def test_the_override_still_names_the_folder(tmp_path, monkeypatch):
 
 
 def test_a_fresh_install_has_no_default_and_says_what_to_do(fresh):
-    with pytest.raises(CalibrationError, match="No calibration profile named 'default'"):
+    with pytest.raises(CalibrationError, match="No calibration profile was given and no default is set; pass "
+                                               "--calibration NAME"):
         load_profile()
     table = REPO / "sample_images" / "tables" / "table_1.jpg"
     result = runner.invoke(app, ["score", str(table), "--position", "4"])

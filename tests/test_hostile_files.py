@@ -544,7 +544,7 @@ def test_9_on_a_fresh_install_no_profile_is_the_default(tmp_path, monkeypatch):
     listed = run("calibrate", "list")
     assert listed.exit_code == 0 and "*" not in listed.output
     shown = run("calibrate", "show")
-    assert shown.exit_code == 2 and "No calibration profile named 'default'" in shown.output
+    assert shown.exit_code == 2 and "No calibration profile was given and no default is set" in shown.output
 
 
 # -- 10. read and score agree; a note not counted is said -----------------------------------------

@@ -105,3 +105,21 @@ def test_m3_indian_poker_s_showdown_call_says_no_board_and_one_note():
         assert "both notes" not in result.output and "борд известен" not in result.output
     holdem = both(live, stdin="P1 1 7008302\nP1 2 4448050\nshowdown\n")[0]
     assert "Showdown called: once the board is known and no note is being read" in flat(holdem.output), holdem.output
+
+
+def test_m7_without_calibration_the_error_asks_for_calibration_name(tmp_path, monkeypatch):
+    """M7: with no --calibration and no default, the error named a profile 'default' the user never gave."""
+    monkeypatch.setenv("DEALER_ASSIST_CALIBRATION_DIR", str(tmp_path / "fresh"))
+    for args in (["calibrate", "show"], ["live", "--camera", "0", "--position", "4", "--no-window", "--no-log"]):
+        en, ru, ru_locale = both(args)
+        assert en.exit_code == ru.exit_code == ru_locale.exit_code == 2, en.output
+        assert flat(en.output) == ("Error: No calibration profile was given and no default is set; pass --calibration "
+                                   "NAME (`dealer-assist calibrate list` names the profiles and samples), or make one "
+                                   "with `dealer-assist calibrate table`."), en.output
+        for result in (ru, ru_locale):
+            assert flat(result.output) == ("Ошибка: Профиль калибровки не указан, а профиля по умолчанию нет; укажите "
+                                           "--calibration NAME (профили и образцы называет `dealer-assist calibrate "
+                                           "list`) или создайте профиль командой `dealer-assist calibrate table`."), \
+                result.output
+    named = both(["calibrate", "show", "--calibration", "default"])[0]
+    assert "No calibration profile named 'default'" in flat(named.output)

@@ -141,6 +141,11 @@ def load_profile(name_or_path: str | os.PathLike | None = None) -> Profile:
             raise CalibrationError(
                 f"The default profile is '{path.stem}' (set by `dealer-assist calibrate use`), but {path} does not "
                 f"exist; make it with `dealer-assist calibrate table` or choose another with `calibrate use NAME`.")
+        if name_or_path is None:  # nothing asked for by name: say so, not "no profile named 'default'"
+            raise CalibrationError(
+                "No calibration profile was given and no default is set; pass --calibration NAME "
+                "(`dealer-assist calibrate list` names the profiles and samples), or make one with "
+                "`dealer-assist calibrate table`.")
         raise CalibrationError(
             f"No calibration profile named '{label}' ({path} does not exist); "
             f"make one with `dealer-assist calibrate table`.")
