@@ -123,3 +123,15 @@ def test_m7_without_calibration_the_error_asks_for_calibration_name(tmp_path, mo
                 result.output
     named = both(["calibrate", "show", "--calibration", "default"])[0]
     assert "No calibration profile named 'default'" in flat(named.output)
+
+
+def test_m5_calibrate_check_counts_the_board_by_its_russian_word(tmp_path):
+    """M5: ``calibrate check ... --lang ru`` counted "board: 1, P1: 1, ..." with the zone id in Russian prose."""
+    photo = ROOT / "sample_images" / "tables" / "table_2.jpg"
+    en, ru, ru_locale = both(["calibrate", "check", photo, "--calibration", "sample_table_2",
+                              "--output", tmp_path / "check.jpg"])
+    assert en.exit_code == ru.exit_code == ru_locale.exit_code == 0, en.output
+    assert "board: 1, P1: 1, P2: 1, P3: 1, P4: 0, P5: 1, P6: 0" in flat(en.output), en.output
+    for result in (ru, ru_locale):
+        assert "борд: 1, P1: 1, P2: 1, P3: 1, P4: 0, P5: 1, P6: 0" in flat(result.output), result.output
+        assert "board:" not in result.output

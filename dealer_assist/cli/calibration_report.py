@@ -18,7 +18,7 @@ from dealer_assist.app.note_setup import TableCheck
 from dealer_assist.app.table_setup import TableSetup
 from dealer_assist.calibration.profile import NoteLayout, Profile
 from dealer_assist.calibration.resolution import zone_scales
-from dealer_assist.i18n import number, say, texts
+from dealer_assist.i18n import number, say, say_place, texts
 from dealer_assist.render import name_text
 
 __all__ = ["camera_table", "table_zones", "notes_table", "profile_view", "check_table", "readability_table",
@@ -206,7 +206,9 @@ def check_table(check: TableCheck, image: str, output: str, lang: str = "en") ->
         t.add_row(str(i), r["serial"] or "?", status, name_text(r["zone"]) if r["zone"] else
                   Text(t_["cal_no_zone"], style="red"), f"{r['centre_px'][0]:.0f}, {r['centre_px'][1]:.0f}")
     counts = check.counts
-    caption = name_text(", ".join(f"{z.name}: {counts.get(z.name, 0)}" for z in check.profile.table.zones) + (
+    # the board zone by the language's word for it (prose: "борд: 1, P1: 1"), the seats by their names
+    caption = name_text(", ".join(f"{say_place(z.name, lang) if z.kind == 'board' else z.name}: {counts.get(z.name, 0)}"
+                                  for z in check.profile.table.zones) + (
         f", {t_['cal_no_zone']}: {counts[None]}" if counts.get(None) else ""), style="dim")
     title = name_text(t_["cal_check_title"].format(image=image, name=check.profile.name, output=output), style="bold")
     short = short_seats(check)
