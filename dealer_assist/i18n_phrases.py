@@ -64,6 +64,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"and (?P<n>\d+) more serial\(s\) seen in two places of one hand \(--reject-duplicates refuses such hands\)\.",
      "и ещё {n} {n~номер встречается|номера встречаются|номеров встречаются} в двух местах одной раздачи "
      "(--reject-duplicates отказывает таким раздачам)."),
+    (r"the board: (?P<f>\d+) of (?P<w>\d+) notes found \(a note whose serial prints are hidden is not seen; Indian "
+     r"poker has no board\)\.", "борд: найдено купюр {f} из {w} (купюру со скрытыми номерами не видно; в индийском "
+                                 "покере борда нет)."),
     # calibrate check: a seat with fewer notes than a player is dealt (cli/calibration_report.py: short_seats)
     (r"(?P<s>.+?): (?P<f>\d+) of (?P<w>\d+) notes found \(a note whose serial prints are hidden is not seen; in "
      r"Indian poker a seat holds (?P<i>\d+)\)\.", "{s}: найдено купюр {f} из {w} (купюру со скрытыми номерами не "

@@ -135,3 +135,8 @@ def test_m5_calibrate_check_counts_the_board_by_its_russian_word(tmp_path):
     for result in (ru, ru_locale):
         assert "борд: 1, P1: 1, P2: 1, P3: 1, P4: 0, P5: 1, P6: 0" in flat(result.output), result.output
         assert "board:" not in result.output
+        # M4: the board's 1 of 3 is said, as the seats' 1 of 2
+        assert ("борд: найдено купюр 1 из 3 (купюру со скрытыми номерами не видно; в индийском покере борда нет)."
+                in flat(result.output)), result.output
+    assert ("the board: 1 of 3 notes found (a note whose serial prints are hidden is not seen; Indian poker has no "
+            "board).") in flat(en.output), en.output

@@ -219,13 +219,17 @@ def check_table(check: TableCheck, image: str, output: str, lang: str = "en") ->
 
 def short_seats(check: TableCheck) -> list[str]:
     """One sentence per seat holding some notes but fewer than a Banknote Hold'em player is dealt
-    (:attr:`~dealer_assist.rules.Game.pocket_notes`): a seat with none is taken as not in play."""
+    (:attr:`~dealer_assist.rules.Game.pocket_notes`): a seat with none is taken as not in play; and one for a
+    board holding some notes but fewer than Hold'em's board (an empty board may be Indian poker's)."""
     from dealer_assist.rules import Game
 
     want = Game.HOLDEM.pocket_notes
     out = []
     for zone in check.profile.table.zones:
         found = check.counts.get(zone.name, 0)
+        if zone.kind == "board" and 0 < found < Game.HOLDEM.board_notes:
+            out.append(f"the board: {found} of {Game.HOLDEM.board_notes} notes found (a note whose serial prints are "
+                       f"hidden is not seen; Indian poker has no board).")
         if zone.kind == "seat" and 0 < found < want:
             out.append(f"{zone.name}: {found} of {want} notes found (a note whose serial prints are hidden is not "
                        f"seen; in Indian poker a seat holds {Game.INDIAN.pocket_notes}).")
