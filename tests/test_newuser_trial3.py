@@ -30,6 +30,19 @@ def both(args, stdin=None):
             invoke(args, env=RU_ENV, stdin=stdin))
 
 
+def refused_alike(cases, stream="output", no_english=True):
+    """Each ``(args, english, russian)`` refused with exit code 2 in English, with ``--lang ru`` and under a
+    Russian locale, the sentence in ``stream`` (``output`` or ``stderr``) in each language."""
+    for args, english, russian in cases:
+        en, ru, ru_locale = both(args)
+        assert en.exit_code == ru.exit_code == ru_locale.exit_code == 2, (args, ru.output)
+        assert english in flat(getattr(en, stream)), (args, en.output)
+        for result in (ru, ru_locale):
+            assert russian in flat(getattr(result, stream)), (args, result.output)
+            if no_english:
+                assert english_runs(getattr(result, stream)) == [], (args, result.output)
+
+
 def test_m1_score_s_notes_under_the_summary_are_russian(tmp_path):
     """M1: ``score sample_images/ --lang ru`` ended with "Note: sample_images/tables holds photos but …"."""
     root = tmp_path / "night"
@@ -101,13 +114,7 @@ def test_m3_a_folder_given_for_a_file_is_russian(tmp_path):
              (["serve", "--log", tmp_path, "--port", "0"],
               f"Error: The hand log {tmp_path} is a folder; give the file (e.g. {tmp_path / 'hands.jsonl'}).",
               f"Ошибка: Журнал раздач {tmp_path} — папка; укажите файл (например, {tmp_path / 'hands.jsonl'}).")]
-    for args, english, russian in cases:
-        en, ru, ru_locale = both(args)
-        assert en.exit_code == ru.exit_code == ru_locale.exit_code == 2, (args, ru.output)
-        assert english in flat(en.stderr), (args, en.stderr)
-        for result in (ru, ru_locale):
-            assert russian in flat(result.stderr), (args, result.stderr)
-            assert english_runs(result.stderr) == [], (args, result.stderr)
+    refused_alike(cases, stream="stderr")
 
 
 def test_m4_ledger_since_refused_in_russian():
@@ -471,13 +478,7 @@ def test_n1_eval_s_quick_form_refusals_are_russian():
              (["eval", "--position", "4", "--board", "12", *two], "board note 1 must be exactly 7 digits, got '12'.",
               "купюра борда 1 должна состоять ровно из 7 цифр, а не '12'."),
              (["eval", *two], "the playing position P (1-7) is needed.", "нужно игровое место P (1-7).")]
-    for args, english, russian in cases:
-        en, ru, ru_locale = both(args)
-        assert en.exit_code == ru.exit_code == ru_locale.exit_code == 2, (args, ru.output)
-        assert english in flat(en.output), (args, en.output)
-        for result in (ru, ru_locale):
-            assert russian in flat(result.output), (args, result.output)
-            assert english_runs(result.output) == [], (args, result.output)
+    refused_alike(cases)
 
 
 def test_n2_n3_calibrate_camera_and_notes_refusals_are_russian(tmp_path):
@@ -489,12 +490,7 @@ def test_n2_n3_calibrate_camera_and_notes_refusals_are_russian(tmp_path):
              (["calibrate", "notes", tmp_path / "no.jpg", "--output", tmp_path / "x.json"],
               f"Error: No photo gave a usable note: {tmp_path / 'no.jpg'}: no such file.",
               f"Ошибка: Ни один снимок не дал пригодной купюры: {tmp_path / 'no.jpg'}: такого файла нет.")]
-    for args, english, russian in cases:
-        en, ru, ru_locale = both(args)
-        assert en.exit_code == ru.exit_code == ru_locale.exit_code == 2, (args, ru.output)
-        assert english in flat(en.output), (args, en.output)
-        for result in (ru, ru_locale):
-            assert russian in flat(result.output), (args, result.output)
+    refused_alike(cases, no_english=False)
 
 
 @pytest.mark.parametrize("lang, shown", [("en", "camera: ok · 11.6 fps"), ("ru", "камера: работает · 11,6 кадр/с")])
@@ -594,12 +590,7 @@ def test_n7_every_fail_speaks_the_command_s_language():
              (["ledger", "--club", "postgresql:///x", "--log", "y"],
               "Error: --club and --log name two sources; give one of them.",
               "Ошибка: --club и --log — два источника; укажите один.")]
-    for args, english, russian in cases:
-        en, ru, ru_locale = both(args)
-        assert en.exit_code == ru.exit_code == ru_locale.exit_code == 2, (args, ru.output)
-        assert english in flat(en.output), (args, en.output)
-        for result in (ru, ru_locale):
-            assert russian in flat(result.output), (args, result.output)
+    refused_alike(cases, no_english=False)
 
 
 def test_n8_serve_s_refusals_of_host_port_and_delay_are_russian():
@@ -619,13 +610,7 @@ def test_n8_serve_s_refusals_of_host_port_and_delay_are_russian():
                   "занят (другим dealer-assist serve?); укажите другой --port или --port 0 — любой свободный."),
                  (["serve", "--delay", "-1"], "must be a number of seconds from 0 up, not -1.0.",
                   "Неверное значение '--delay': должно быть числом секунд от 0, а не -1.0.")]
-        for args, english, russian in cases:
-            en, ru, ru_locale = both(args)
-            assert en.exit_code == ru.exit_code == ru_locale.exit_code == 2, (args, ru.output)
-            assert english in flat(en.output), (args, en.output)
-            for result in (ru, ru_locale):
-                assert russian in flat(result.output), (args, result.output)
-                assert english_runs(result.output) == [], (args, result.output)
+        refused_alike(cases)
     finally:
         busy.close()
 
