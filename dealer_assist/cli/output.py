@@ -129,11 +129,32 @@ def json_line(obj: Any, **kwargs: Any) -> str:
     return dumps_json(obj, ascii_only=not _is_unicode(sys.stdout), **kwargs) + "\n"
 
 
+def silence_stdout() -> None:
+    """Point standard output at the null device once it cannot be written (a full disk, a closed pipe), so
+    that what is still buffered, flushed at exit, is dropped instead of ending the process with code 120."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+
+
 def report_console(stderr: bool = False, **kwargs: Any):
-    """A rich console for a command's report, at least :data:`MIN_WIDTH` columns wide."""
+    """A rich console for a command's report, at least :data:`MIN_WIDTH` columns wide.
+
+    A pipe closed part-way (``| head``) raises :class:`BrokenPipeError` from ``print`` -- an ``OSError``
+    that a command catches to go on writing its result files -- where rich's own console ends the
+    process at once (``SystemExit(1)``, which lost ``score --json``'s files after ``| head``)."""
     from rich.console import Console
 
-    console = Console(stderr=stderr, **kwargs)
+    class _ReportConsole(Console):
+        def on_broken_pipe(self) -> None:
+            self.quiet = True  # nothing more is written to the closed pipe
+            silence_stdout()
+            raise BrokenPipeError(errno.EPIPE, "broken pipe")
+
+    console = _ReportConsole(stderr=stderr, **kwargs)
     if console.width < MIN_WIDTH:
         console.width = MIN_WIDTH
     return console
@@ -194,12 +215,7 @@ def output_errors() -> Iterator[None]:
         if not _is_stdout_error(exc):
             raise
         cause = exc.__cause__ if isinstance(exc, OutputError) and exc.__cause__ is not None else exc
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-            os.close(devnull)
-        except (OSError, ValueError):
-            pass
+        silence_stdout()
         if not (isinstance(cause, BrokenPipeError) or getattr(cause, "errno", None) == errno.EPIPE):
             reason = (getattr(cause, "strerror", None) or str(cause) or "unknown error").rstrip(".")
             sys.stderr.write(f"cannot write output: {reason[0].lower() + reason[1:]}.\n")

@@ -5,6 +5,7 @@ Wiring only: the reading is :func:`dealer_assist.app.photos.read_photos`.
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 from typing import List, Optional
 
@@ -82,6 +83,8 @@ def read_command(
                 console.print(_title(r))
                 console.print(_table(r, lang))
         except OSError as exc:  # a full disk or a closed pipe on standard output
+            if exc.errno == errno.EPIPE:  # its reader went away (| head): nothing to say
+                raise typer.Exit(1)
             fail(f"cannot print the results: {(exc.strerror or str(exc)).lower()}.", code=1)
         if debug_dir is not None and not r.error:
             from dealer_assist.app.debug_copies import DebugCopyError, write_debug_copy

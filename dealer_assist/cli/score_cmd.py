@@ -5,6 +5,7 @@ Wiring only: the job is :mod:`dealer_assist.app.score`, the report :mod:`.score_
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 from typing import List, Optional
 
@@ -26,7 +27,7 @@ from dealer_assist.cli.options import (echo_err, warn_serial_model,
     tie_policy_option,
     zero_joker_option,
 )
-from dealer_assist.cli.output import report_console
+from dealer_assist.cli.output import report_console, silence_stdout
 from dealer_assist.cli.score_report import hand_report, summary
 from dealer_assist.i18n import Lang, say, texts
 from dealer_assist.render import safe_text
@@ -102,12 +103,16 @@ def score_command(
         scores = run_score(plan, options, progress=lambda: bar.advance(task))
 
     console = report_console()
+    report_lost = False
     try:
         for sc in scores:
             console.print(hand_report(sc, lang))
         console.print(summary(scores, lang))
-    except OSError as exc:  # a full disk or a closed pipe on standard output
-        echo_err(f"Error: cannot print the report: {(exc.strerror or str(exc)).lower()}.")
+    except OSError as exc:  # a full disk or a pipe closed on standard output (| head)
+        report_lost = True
+        silence_stdout()
+        if exc.errno != errno.EPIPE:  # a reader who closed the pipe needs no sentence
+            echo_err(f"Error: cannot print the report: {(exc.strerror or str(exc)).lower()}.")
         # the result files below are still written
     for notice in plan.notices:  # photos found and not scored, said under the summary
         err.print(safe_text(say(f"Note: {notice}", str(lang))), markup=False, highlight=False)  # wrapped at words
@@ -115,5 +120,5 @@ def score_command(
         write_results(scores, json_out, csv_out)
     except InputError as exc:
         fail(str(exc), lang=lang)
-    if strict and (plan.unscored or any(s.status != Verdict.SCORED for s in scores)):
+    if report_lost or (strict and (plan.unscored or any(s.status != Verdict.SCORED for s in scores))):
         raise typer.Exit(1)
