@@ -96,18 +96,25 @@ def ctc_decode(probs: np.ndarray, charset: list[str]) -> tuple[str, tuple[float,
         dropped (the text RapidOCR itself returns), and for each character the
         highest probability of its class over the frames of its run.
     """
+    classes, peaks = ctc_peaks(probs)
+    return "".join(charset[k] for k in classes), tuple(float(probs[t, k]) for k, t in zip(classes, peaks))
+
+
+def ctc_peaks(probs: np.ndarray) -> tuple[list[int], list[int]]:
+    """The greedy CTC path of ``probs`` (``(T, C)``, class 0 the blank): each character's class, and the
+    frame of its run where that class is likeliest (the first such frame on a tie)."""
     idx = probs.argmax(axis=1)
-    chars: list[str] = []
-    out: list[float] = []
+    classes: list[int] = []
+    peaks: list[int] = []
     prev = -1
     for t, k in enumerate(idx):
         if k != 0 and k != prev:
-            chars.append(charset[k])
-            out.append(float(probs[t, k]))
-        elif k != 0:
-            out[-1] = max(out[-1], float(probs[t, k]))
+            classes.append(int(k))
+            peaks.append(t)
+        elif k != 0 and probs[t, k] > probs[peaks[-1], k]:
+            peaks[-1] = t
         prev = k
-    return "".join(chars), tuple(out)
+    return classes, peaks
 
 
 def _recognize_ctc(rec, crop: np.ndarray, name: str, first_output: bool) -> LineRead:

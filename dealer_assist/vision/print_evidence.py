@@ -33,6 +33,7 @@ from typing import Sequence
 
 import numpy as np
 
+from dealer_assist.vision.ocr import ctc_peaks
 from dealer_assist.vision.geometry import rectify, rotate_quad_180
 from dealer_assist.vision.serials import SerialKind, parse_serial_text
 
@@ -87,18 +88,8 @@ def look_from_probs(probs: np.ndarray, charset: Sequence[str]) -> PrintLook:
     classes.
     """
     probs = np.asarray(probs, np.float64)
-    idx = probs.argmax(axis=1)
-    chars: list[str] = []
-    peak: list[int] = []
-    prev = -1
-    for t, k in enumerate(idx):
-        if k != 0 and k != prev:
-            chars.append(charset[k])
-            peak.append(t)
-        elif k != 0 and probs[t, k] > probs[peak[-1], k]:
-            peak[-1] = t
-        prev = k
-    text = "".join(chars)
+    classes, peak = ctc_peaks(probs)
+    text = "".join(charset[k] for k in classes)
     sevens = [s for s in parse_serial_text(text) if s.kind is SerialKind.SERIAL7]
     if len(sevens) != 1 or sevens[0].derived:
         return PrintLook(text)
