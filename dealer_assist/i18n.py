@@ -25,7 +25,7 @@ from typing import Mapping
 
 from dealer_assist.i18n_phrases import PHRASES
 
-__all__ = ["Lang", "LANGUAGES", "TEXT", "KEYS_HELP", "KEYS_SHORT", "texts", "say", "say_place", "knows", "plural", "counted",
+__all__ = ["Lang", "LANGUAGES", "TEXT", "KEYS_HELP", "KEYS_SHORT", "texts", "say", "say_place", "knows", "after_colon", "plural", "counted",
            "number",
            "default_lang", "parse_lang"]
 
@@ -64,7 +64,7 @@ TEXT: dict[str, dict[str, str]] = {
         "loses": "loses", "folded": "folded", "hidden": "did not reveal", "standing": "last player standing",
         "winner": "Winner", "winners": "Winners", "nobody": "nobody",
         "tie_rolls_over": "ties: the pot rolls over", "tied": "Tied (the pot rolls over)",
-        "warning": "Warning",
+        "warning": "Warning", "refused": "Refused: {say}",
         # chips and pots (RULES.md §4)
         "chips_label": "Chips", "chips": "chips", "amount": "Chips", "pot": "Pot", "main": "main", "side": "side",
         "eligible_column": "Eligible", "eligible": "eligible", "carry": "Carried to the next hand",
@@ -351,6 +351,7 @@ TEXT: dict[str, dict[str, str]] = {
                         "другая клавиша продолжит её.",
         "confirm_quit_unlogged": "Раздача {n} не решена: нажмите q ещё раз, чтобы выйти без неё (--no-log: в "
                                  "журнал она не записывается); любая другая клавиша продолжит её.",
+        "refused": "Отклонено: {say}",
     },
 }
 
@@ -491,6 +492,18 @@ def counted(template: str, lang: str, **values: int | str) -> str:
     """
     template = _PLURAL_SLOT.sub(lambda p: plural(int(values[p[1]]), lang, *p[2].split("|")), template)
     return template.format(**values)
+
+
+def after_colon(sentence: str) -> str:
+    """``sentence`` as it reads after a colon: its first letter in lower case when it starts a word
+    (``Give the seat`` → ``give the seat``), a name or an abbreviation kept (``P3``, ``OCR``, ``'P9'``).
+
+    >>> after_colon("Укажите место."), after_colon("OCR: idle"), after_colon("P3 folded.")
+    ('укажите место.', 'OCR: idle', 'P3 folded.')
+    """
+    if sentence[:1].isupper() and sentence[1:2].islower():
+        return sentence[:1].lower() + sentence[1:]
+    return sentence
 
 
 def knows(text: str) -> bool:

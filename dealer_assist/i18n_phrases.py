@@ -152,9 +152,21 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "{p}: в папке есть снимки, но нет ни hand.json, ни снимка борда, так что она не оценивается как раздача "
      "(снимки всего стола: укажите её с --calibration NAME)."),
     (r"(?P<p>.+): a photo given on its own is read as a whole-table photo, which needs --calibration NAME \(the "
-     r"profile whose zones split it into board and seats\)\.",
+     r"profile whose zones split it into board and seats\)(?P<sayhint>; to score the hand it belongs to, give its "
+     r"folder .+)?\.",
      "{p}: отдельный снимок читается как снимок всего стола, а для него нужен --calibration NAME (профиль, зоны "
-     "которого делят его на борд и места)."),
+     "которого делят его на борд и места){sayhint}."),
+    (r"; to score the hand it belongs to, give its folder (?P<f>.+)",
+     "; чтобы оценить раздачу, к которой он относится, укажите её папку {f}"),
+    # score's result files refused before any photo is read (app/result_files.py) and an empty image (vision/images.py)
+    (r"cannot write (?P<p>.+): it is a folder\.", "нельзя записать {p}: это папка."),
+    (r"cannot write (?P<p>.+): it is not writable\.", "нельзя записать {p}: запись в него запрещена."),
+    (r"cannot write (?P<p>.+): the folder (?P<f>.+) does not exist\.", "нельзя записать {p}: папки {f} нет."),
+    (r"cannot write (?P<p>.+): the folder (?P<f>.+) does not take new files \((?P<sayx>.+)\)\.",
+     "нельзя записать {p}: папка {f} не принимает новые файлы ({sayx})."),
+    (r"--json and --csv both name (?P<p>.+); give two different files\.",
+     "--json и --csv называют один и тот же файл {p}; укажите два разных файла."),
+    (r"(?P<p>.+): the file is empty\.", "{p}: файл пуст."),
     (r"No calibration profile was given and no default is set; pass --calibration NAME \((?P<l>`dealer-assist "
      r"calibrate list`) names the profiles and samples\), or make one with (?P<c>`dealer-assist calibrate table`)\.",
      "Профиль калибровки не указан, а профиля по умолчанию нет; укажите --calibration NAME (профили и образцы "
@@ -191,6 +203,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"(?P<k>[\w.\[\]]+) must be an integer from 1 to 7, got (?P<q>.+)\.",
      "{k} должно быть целым числом от 1 до 7, а не {q}."),
     (r"(?P<k>[\w.\[\]]+) must be from 1 to 7, got (?P<q>.+)\.", "{k} должно быть от 1 до 7, а не {q}."),
+    (r"must be from 1 to 7, got (?P<q>.+)\.", "должно быть от 1 до 7, а не {q}."),
     (r"board has (?P<n>\d+) notes; at most 3 are allowed\.", "на борде купюр: {n}; допускается не больше 3."),
     (r"(?P<k>.+?(?:\.|: )pocket) has (?P<n>\d+) note\(s\); exactly (?P<m>\d+) (?:are|is) needed in Indian "
      r"poker\.", "{k}: купюр {n}, а в индийском покере нужно ровно {m}."),

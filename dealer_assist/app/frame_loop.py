@@ -142,14 +142,18 @@ class FrameLoop:
 
     def run_command(self, text: str) -> None:
         """A command line from standard input; a refused one is said on stderr (nobody sees a dashboard)."""
-        from dealer_assist.i18n import say
+        from dealer_assist.i18n import after_colon, say, texts
 
         errors = len(self.session.log_errors)
         msg, refused = self.croupier.line(text)
         if refused or len(self.session.log_errors) > errors:
-            from dealer_assist.cli.options import echo_err
+            from dealer_assist.cli.options import echo_err, error_text
+            from dealer_assist.render import safe_text
 
-            echo_err(f"Refused: {msg}" if refused else f"Error: {msg}")
+            if refused:  # the dashboard's sentence for it, after the word (one translation of each)
+                echo_err(safe_text(texts(self.lang)["refused"].format(say=after_colon(say(msg, self.lang)))))
+            else:
+                echo_err(error_text(msg, self.lang))
         elif not self.interactive and not self.as_json:
             self.console.print(say(msg, self.lang), markup=False, highlight=False)
 

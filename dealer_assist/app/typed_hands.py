@@ -214,6 +214,8 @@ def flag_of(message: str, obj: dict) -> tuple[str, str]:
                         ("no player still in", "--not-revealed"),
                         ("players", "--player"), ("serial", "--player / --board")):
         if message.startswith(field):
+            if field == "position":  # the flag names it: "Invalid value for '--position': must be from 1 to 7, ..."
+                message = message[len(field):].lstrip()
             return flag, message
     return "--player / --board", message
 

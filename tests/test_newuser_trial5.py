@@ -1,0 +1,101 @@
+"""The fifth new-user trial (/work/notes/newuser_findings5.md): what a croupier met in English under ``--lang ru``
+(or read wrongly), each through the CLI as typed, in both languages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from dealer_assist.i18n import say
+
+from test_newuser_trial3 import both, refused_alike
+from test_russian_everywhere import english_runs, flat
+
+ROOT = Path(__file__).resolve().parents[1]
+HAND_01 = ROOT / "sample_images" / "hand_01"
+
+
+def test_m1_a_single_photo_without_calibration_is_refused_in_russian():
+    """M1: ``score sample_images/hand_01/alice-1.jpg --lang ru``: the refusal (with its hint naming the hand's
+    folder) was English; the sentence without the hint was in the table, the hint made it unknown."""
+    photo = HAND_01 / "alice-1.jpg"
+    refused_alike([(["score", photo],
+                     f"Error: {photo}: a photo given on its own is read as a whole-table photo, which needs "
+                     f"--calibration NAME (the profile whose zones split it into board and seats); to score the hand "
+                     f"it belongs to, give its folder {HAND_01}.",
+                     f"Ошибка: {photo}: отдельный снимок читается как снимок всего стола, а для него нужен "
+                     f"--calibration NAME (профиль, зоны которого делят его на борд и места); чтобы оценить раздачу, "
+                     f"к которой он относится, укажите её папку {HAND_01}.")], stream="stderr")
+
+
+def test_m1_a_loose_photo_not_in_a_hand_folder_has_no_hint(tmp_path):
+    """M1: a photo whose folder is no hand is refused without the hint, in both languages."""
+    photo = tmp_path / "table.jpg"
+    photo.write_bytes((HAND_01 / "alice-1.jpg").read_bytes())
+    refused_alike([(["score", photo],
+                    f"Error: {photo}: a photo given on its own is read as a whole-table photo, which needs "
+                    f"--calibration NAME (the profile whose zones split it into board and seats).",
+                    f"Ошибка: {photo}: отдельный снимок читается как снимок всего стола, а для него нужен "
+                    f"--calibration NAME (профиль, зоны которого делят его на борд и места).")], stream="stderr")
+
+
+def test_m2_result_file_paths_are_refused_in_russian(tmp_path):
+    """M2: ``score … --json sample_images`` / ``--csv /tmp`` / ``--json /nonexist/dir/x.json`` in Russian said
+    "cannot write X: it is a folder." and "… the folder … does not exist."."""
+    missing = tmp_path / "nonexist" / "x.json"
+    same = tmp_path / "out.txt"
+    refused_alike([(["score", HAND_01, "--json", tmp_path], f"Error: cannot write {tmp_path}: it is a folder.",
+                    f"Ошибка: нельзя записать {tmp_path}: это папка."),
+                   (["score", HAND_01, "--csv", tmp_path], f"Error: cannot write {tmp_path}: it is a folder.",
+                    f"Ошибка: нельзя записать {tmp_path}: это папка."),
+                   (["score", HAND_01, "--json", missing],
+                    f"Error: cannot write {missing}: the folder {missing.parent} does not exist.",
+                    f"Ошибка: нельзя записать {missing}: папки {missing.parent} нет."),
+                   (["score", HAND_01, "--json", same, "--csv", same],
+                    f"Error: --json and --csv both name {same}; give two different files.",
+                    f"Ошибка: --json и --csv называют один и тот же файл {same}; укажите два разных файла.")],
+                  stream="stderr")
+    assert not same.exists() and list(tmp_path.iterdir()) == []  # nothing written on a refusal
+
+
+def test_m2_read_of_an_empty_file_is_refused_in_russian(tmp_path):
+    """M2: ``read EMPTY --lang ru`` said "…: the file is empty."."""
+    empty = tmp_path / "empty.jpg"
+    empty.write_bytes(b"")
+    en, ru, ru_locale = both(["read", empty])
+    assert en.exit_code == ru.exit_code == ru_locale.exit_code != 0
+    assert flat(en.stderr) == f"Error: {empty}: the file is empty."
+    for result in (ru, ru_locale):
+        assert flat(result.stderr) == f"Ошибка: {empty}: файл пуст.", result.stderr
+
+
+def test_m3_live_s_refused_command_lines_are_said_in_russian():
+    """M3: ``printf 'fold P9\\nchips P1 x\\n…' | live …`` under a Russian locale: "Refused: 'P9' is not a seat …"
+    on stderr amid Russian answers. Now the dashboard's own sentence (the one translation), lower case after the
+    colon."""
+    live = ["live", "--camera", ROOT / "sample_images" / "tables" / "table_1.jpg", "--calibration", "sample_table_1",
+            "--position", "4", "--no-ocr", "--no-window", "--no-log"]
+    typed = "serial board 1 3173562\nfold P9\nchips P1 x\nshowdown\nquit\n"
+    en, ru, ru_locale = both(live, stdin=typed)
+    assert en.exit_code == ru.exit_code == ru_locale.exit_code == 0, en.output
+    seat = "'P9' is not a seat (P1, P2, P3, P4)."
+    chips = "Give the seat and a whole number of chips, e.g. 'chips P3 25'."
+    assert en.stderr.splitlines()[:2] == [f"Refused: {seat}", "Refused: give the seat and a whole number of chips, "
+                                                              "e.g. 'chips P3 25'."], en.stderr
+    for result in (ru, ru_locale):
+        lines = result.stderr.splitlines()
+        assert lines[:2] == ["Отклонено: 'P9' — не место за столом (P1, P2, P3, P4).",
+                             "Отклонено: укажите место и целое число фишек, например 'chips P3 25'."], result.stderr
+        # the same words as the dashboard's (say() of the one sentence), not a second translation
+        assert lines[0] == f"Отклонено: {say(seat, 'ru')}"
+        assert lines[1] == "Отклонено: " + say(chips, "ru")[0].lower() + say(chips, "ru")[1:]
+        assert english_runs(result.stderr) == [], result.stderr
+
+
+def test_m4_eval_s_position_refusal_has_no_english_word():
+    """M4: ``eval -p 9 … --lang ru`` said "position должно быть от 1 до 7, а не 9" (the field's English name,
+    which the option's name already gives)."""
+    args = ["eval", "-p", "9", "-b", "1234567", "--player", "a=1234567,2345678", "--player", "b=3456789,4567890"]
+    refused_alike([(args, "Invalid value for '--position': must be from 1 to 7, got 9.",
+                    "Неверное значение '--position': должно быть от 1 до 7, а не 9.")])
+    for result in both(args)[1:]:
+        assert "position должно" not in flat(result.output)
