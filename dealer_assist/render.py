@@ -320,7 +320,8 @@ def _hand_cells(result: PlayerResult, lang: str) -> tuple[str, str]:
 
 
 def _players(showdown: Showdown, lang: str, labels: Mapping[str, str] | None) -> Table:
-    """A section per player: the name with the result (and chips won) under it, each pocket note, the best hand.
+    """A section per player: the name with the result under it (and, with chips, what the player put in and
+    what they get), each pocket note, the best hand.
 
     The result sits under the name rather than in a column of its own, so that the longest words
     ("модифицированная", "проигрывает") fit whole in 80 columns."""
@@ -338,11 +339,13 @@ def _players(showdown: Showdown, lang: str, labels: Mapping[str, str] | None) ->
         name = name_text(result.name, style="bold")
         name.append(f"\n{_result(result, showdown, lang)}", style="")
         chips = ""
-        if showdown.settlement is not None:
-            chips = f"{t['chips_label']}: {_chips(showdown.settlement.payouts.get(result.name, 0))}"
+        if showdown.settlement is not None:  # what the player put in, and what the croupier pays them
+            put_in = t["put_in_short"].format(n=_chips(result.player.contributed or 0))
+            gets = t["won_short"].format(n=_chips(showdown.settlement.payouts.get(result.name, 0)))
+            chips = f"{put_in} · {gets}" if one_note else f"{put_in}\n{gets}"
         if one_note:
             if chips:
-                name.append(f" · {chips}", style="")  # one row per player: the result and chips on one line
+                name.append(f"\n{chips}", style="")  # one row per player: the chips under the result
             cells = (_note_cells(result.player.pocket[0], result.notes[0], chosen.get(0), showdown.hand.position,
                                  lang, labels) if result.player.pocket else (Text("—"), "—", Text(t["not shown"])))
             players.add_row(name, *cells)

@@ -35,7 +35,7 @@ def test_eval_game_indian_quick_form_shows_each_note_its_rank_why_and_the_winner
     out = result.output
     assert "Indian poker · Playing position P=4 · dealer: chen" in out
     assert "d4=0 → left or right to d3=9, modified" in out or "d4=0 → right to d5=9, modified" in out
-    assert "Winner: bob" in out and "wins · Chips: 6" in out and "Board" not in out
+    assert "Winner: bob" in out and "put in 2 · gets 6" in out and "Board" not in out
 
 
 def test_eval_json_of_an_indian_line_follows_formats_and_records_without_game_stay_holdem(tmp_path):

@@ -99,3 +99,59 @@ def test_m4_eval_s_position_refusal_has_no_english_word():
                     "Неверное значение '--position': должно быть от 1 до 7, а не 9.")])
     for result in both(args)[1:]:
         assert "position должно" not in flat(result.output)
+
+
+def _player_rows(output: str, names: tuple[str, ...]) -> dict[str, list[str]]:
+    """The player column's lines of each player's section in ``eval``'s table, by name."""
+    sections: dict[str, list[str]] = {}
+    current = None
+    for line in output.splitlines():
+        if line.startswith(("Winner", "Победител")):
+            break  # the pots' table follows
+        if "│" not in line:
+            continue
+        cell = line.split("│")[0].strip()
+        if cell in names:
+            current = cell
+            sections[current] = []
+        if current is not None and cell:
+            sections[current].append(cell)
+    return sections
+
+
+def test_m5_eval_s_chips_say_what_each_put_in_and_gets():
+    """M5: ``eval … --chips dana=10 --chips egor=10 --chips gleb=25`` showed "Chips: 0 / 30 / 15" under the names
+    (the payout, under the word of the option that gave what they put in); gleb "Chips: 15" read as "put in 15".
+    Now each says what they put in and what they get, in both languages."""
+    args = ["eval", "-p", "2", "--zero-joker", "per-zero", "-b", "5496959", "-b", "5690211", "-b", "5282206",
+            "--player", "dana=5418135,7296136", "--player", "egor=9297290,2018666", "--player", "gleb=4689358,0328602",
+            "--chips", "dana=10", "--chips", "egor=10", "--chips", "gleb=25"]
+    en, ru, ru_locale = both(args)
+    names = ("dana", "egor", "gleb")
+    assert en.exit_code == ru.exit_code == ru_locale.exit_code == 0, en.output
+    assert _player_rows(en.stdout, names) == {"dana": ["dana", "loses", "put in 10", "gets 0"],
+                                              "egor": ["egor", "wins", "put in 10", "gets 30"],
+                                              "gleb": ["gleb", "loses", "put in 25", "gets 15"]}, en.stdout
+    for result in (ru, ru_locale):
+        assert _player_rows(result.stdout, names) == {
+            "dana": ["dana", "проигрывает", "внесено 10", "получает 0"],
+            "egor": ["egor", "выигрывает", "внесено 10", "получает 30"],
+            "gleb": ["gleb", "проигрывает", "внесено 25", "получает 15"]}, result.stdout
+    for result in (en, ru, ru_locale):
+        assert "Chips:" not in result.stdout and "Фишки:" not in result.stdout
+        assert max(len(line) for line in result.stdout.splitlines()) <= 80
+    # the pots still say where the chips go: main 30 to egor, side 1 15 back to gleb
+    assert [line.split()[:4] for line in en.stdout.splitlines() if line.startswith((" main", " side"))] == [
+        ["main", "│", "30", "│"], ["side", "1", "│", "15"]]
+
+
+def test_m5_indian_eval_s_chips_under_the_result():
+    """M5, Indian poker (one row a player): the chips line under the result, "put in 2 · gets 6"."""
+    args = ["eval", "--game", "indian", "--position", "4", "--player", "anna=7654321", "--player", "boris=9990999",
+            "--chips", "anna=2", "--chips", "boris=2"]
+    en, ru, _ = both(args)
+    assert _player_rows(en.stdout, ("anna", "boris")) == {"anna": ["anna", "loses", "put in 2 · gets 0"],
+                                                          "boris": ["boris", "wins", "put in 2 · gets 4"]}, en.stdout
+    assert _player_rows(ru.stdout, ("anna", "boris")) == {
+        "anna": ["anna", "проигрывает", "внесено 2 · получает 0"],
+        "boris": ["boris", "выигрывает", "внесено 2 · получает 4"]}, ru.stdout
