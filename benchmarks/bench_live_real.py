@@ -102,7 +102,8 @@ def cutouts(photos: Path, cache: Path, exclude: dict[str, str]) -> list[NoteImag
 
 
 def hand_dir(cache: Path, setup: str, seed: int, k: int, players: int, notes: list[NoteImage], codec: str) -> Path:
-    digest = hashlib.sha1(("|".join(sorted(n.key for n in notes)) + repr(SETUPS[setup])).encode()).hexdigest()[:8]
+    digest = hashlib.sha1(("|".join(sorted(n.key for n in notes)) + repr(SETUPS[setup])
+                           + SETUPS[setup].variant_key()).encode()).hexdigest()[:8]
     return cache / "hands" / f"{setup}_s{seed}_h{k}_{players}p_{codec}_v{RENDER_VERSION}_{digest}"
 
 
@@ -123,6 +124,28 @@ def profile_from_truth(summary: dict) -> Profile:
     plane = TablePlane(tuple(summary["image_size"]), np.asarray(table["homography_table_mm_from_image"], np.float64),
                        tuple(table["size_mm"]), tuple(zones_from_json(table)))
     return Profile("bench-real", None, None, plane)
+
+
+def profile_from_markers(seq: Path, summary: dict) -> tuple[Profile, dict]:
+    """The profile ``calibrate table --aruco`` makes of the hand's first (decoded, empty-table) frame: the
+    plane from the four corner markers, the table's size measured from them (no --table-mm), the zones
+    (table mm) from the renderer's truth, as a zones file gives them. Also returns how far the markers'
+    plane is from the truth (mm, at the zones' corners) and the measured size."""
+    from dealer_assist.calibration.table import detect_markers, homography_from_markers
+
+    frame0 = next(iter(decode_video(seq / summary["video"])))
+    fit = homography_from_markers(detect_markers(frame0), None)
+    table = summary["table"]
+    zones = tuple(zones_from_json(table))
+    plane = TablePlane(tuple(summary["image_size"]), fit.homography, fit.table_size_mm, zones)
+    truth_img = np.asarray(table["homography_image_from_table_mm"], np.float64)
+    pts = np.concatenate([np.asarray(z.polygon_mm, np.float64) for z in zones])
+    img = np.column_stack([pts, np.ones(len(pts))]) @ truth_img.T
+    back = img @ np.asarray(fit.homography, np.float64).T
+    err = np.linalg.norm(back[:, :2] / back[:, 2:3] - pts, axis=1)
+    info = {"measured_mm": [round(v, 1) for v in fit.table_size_mm], "rms_px": round(fit.rms_px, 2),
+            "zone_error_mm_max": round(float(err.max()), 2)}
+    return Profile("bench-real-aruco", None, None, plane), info
 
 
 def raw_frames(seq: Path, summary: dict) -> np.memmap:
@@ -324,10 +347,14 @@ def play(seq: Path, summary: dict, worker, realtime: bool, settle_s: float = 3.0
     hand = summary["hand"]
     seats = tuple(summary["table"]["seats"])
     worker = RecordingWorker(worker)
-    session = LiveSession(profile_from_truth(summary), TableState(seats, hand["position"]), worker,
+    stats: dict = {}
+    if SETUPS[summary["setup"]].markers:
+        profile, stats["aruco"] = profile_from_markers(seq, summary)
+    else:
+        profile = profile_from_truth(summary)
+    session = LiveSession(profile, TableState(seats, hand["position"]), worker,
                           LiveOptions(auto_new_hand=False, look_windows=LOOK_WINDOWS))
     event_time: list[float] = []  # video time at which each session event was applied
-    stats: dict = {}
     t_start = time.perf_counter()
     if isinstance(worker.worker, CpuClockWorker):
         event_time = _play_cpu_clock(seq, summary, session, worker, settle_s, stats)
@@ -687,7 +714,7 @@ def main() -> int:
     codec = video_codec()
     print("video: " + ("H.264 (ffmpeg, libx264)" if codec == "h264"
                        else "mp4v (OpenCV), NOT H.264: ffmpeg with libx264 is missing here"))
-    plan = [(s, k, 3 + k % 4) for s in args.setups for k in range(args.hands)]
+    plan = [(s, k, SETUPS[s].players_of_hand(k)) for s in args.setups for k in range(args.hands)]
     seqs = {}
     for s, k, players in plan:
         d = hand_dir(args.cache, s, args.seed, k, players, notes, codec)

@@ -10,7 +10,9 @@ Three set-ups (:data:`SETUPS`): **A**, a 1920x1080 webcam on a stand over a
 compact 57x33 cm mat; **B**, a 3840x2160 webcam over a 115x65 cm table; both
 see the table at about 2.2 px/mm on the far side and 3.3 px/mm on the near
 side (the camera leans towards the croupier's side); **C**, A's mat under a
-3840x2160 webcam, twice A's scale (4.4-6.6 px/mm).
+3840x2160 webcam, twice A's scale (4.4-6.6 px/mm); **D**, unlike them: a 3840x2160 webcam over
+a 100x60 cm table at 3.0-4.0 px/mm, six seats (the end seats turned 90 degrees), ArUco corner
+markers, felt under a dim warm lamp.
 
 Notes: rotation up to +-15 degrees where they fit, 30% put down upside down,
 seats at the table's ends turned ~90 degrees. Pocket pairs lie apart, or
@@ -32,7 +34,7 @@ from dealer_assist.synth.placement import Placement, note_to_table, replace_plac
 from dealer_assist.synth.presets import Preset, get_preset
 from dealer_assist.synth.table import TableLayout, Zone
 
-__all__ = ["NoteImage", "Setup", "SETUPS", "RealHand", "plan_real_hand", "WEBCAM_PRESET"]
+__all__ = ["NoteImage", "Setup", "SETUPS", "RealHand", "plan_real_hand", "WEBCAM_PRESET", "LIGHTING"]
 
 NOTE_W_MM, NOTE_H_MM = NOTE_SIZE_MM
 
@@ -86,12 +88,45 @@ class Setup:
     distance_mm: float
     video_rate: str
     blur_sigma: tuple[float, float]
+    # what varies beyond the first three set-ups (left out of the repr: the benchmark's video cache is keyed
+    # by it, and A-C's videos stay valid; :meth:`variant_key` names them)
+    #: ArUco markers 0-3 (DICT_4X4_50) at the table's corners; the benchmark then calibrates from them
+    #: (``calibrate table --aruco``'s plane, measured from the first frame) instead of the renderer's truth
+    markers: bool = field(default=False, repr=False)
+    #: players of the benchmark's hands 0, 1, 2, ... (cycled)
+    players: tuple[int, ...] = field(default=(3, 4, 5, 6), repr=False)
+    #: the light (:data:`LIGHTING`)
+    lighting: str = field(default="room", repr=False)
+    #: the table surfaces a hand's table is drawn from (:data:`~.surfaces.TABLE_SURFACES`)
+    surfaces: tuple[str, ...] = field(default=("felt", "wood", "cloth"), repr=False)
+
+    def variant_key(self) -> str:
+        """The fields left out of the repr that differ from their defaults, as text ('' for A-C)."""
+        out = []
+        for f in dataclasses.fields(self):
+            if not f.repr and getattr(self, f.name) != f.default:
+                out.append(f"{f.name}={getattr(self, f.name)!r}")
+        return ", ".join(out)
+
+    @property
+    def preset(self) -> Preset:
+        """The renderer's preset for this set-up's light."""
+        return LIGHTING[self.lighting]
+
+    def players_of_hand(self, k: int) -> int:
+        """Players at the benchmark's hand ``k``."""
+        return self.players[k % len(self.players)]
 
 
 SETUPS: dict[str, Setup] = {
     "A": Setup("A", (1920, 1080), (570.0, 330.0), (2.2, 3.3), False, 650.0, "4M", (0.5, 0.9)),
     "B": Setup("B", (3840, 2160), (1150.0, 650.0), (2.2, 3.3), True, 1300.0, "12M", (0.5, 0.9)),
     "C": Setup("C", (3840, 2160), (570.0, 330.0), (4.4, 6.6), False, 650.0, "12M", (0.5, 0.9)),
+    # unlike A-C (issue 21: live mode had learnt the benchmark, not tables): a 4K webcam over a 100x60 cm
+    # table at 3.0-4.0 px/mm (above the reader's floor), six seats with the end seats turned 90 degrees,
+    # ArUco corner markers calibrating it, felt under a dim warm lamp
+    "D": Setup("D", (3840, 2160), (1000.0, 600.0), (3.0, 4.0), True, 1150.0, "12M", (0.5, 0.9), markers=True,
+               players=(6,), lighting="dim", surfaces=("felt",)),
 }
 
 #: Extra tries at laying a hand out with the notes straight, after the tries with rotation: six players on
@@ -105,6 +140,13 @@ WEBCAM_PRESET: Preset = dataclasses.replace(
     colour_cast=0.04, glare_prob=0.6, glare_strength=(0.25, 0.55), glare_radius_frac=(0.03, 0.07),
     shadow_prob=0.3, shadow_strength=(0.1, 0.25), motion_blur_prob=0.0, noise_sigma=(2.0, 4.0),
     curl_mm=(0.0, 2.0), fold_prob=0.2, crumple=(0.0, 0.05))
+#: The lights of :attr:`Setup.lighting`: ``room`` (:data:`WEBCAM_PRESET`); ``dim``: one warm lamp, darker
+#: (a webcam's gain raises its noise), stronger fall-off across the table and a warmer cast.
+LIGHTING: dict[str, Preset] = {
+    "room": WEBCAM_PRESET,
+    "dim": dataclasses.replace(WEBCAM_PRESET, name="webcam-dim", gain=(0.6, 0.75), light_gradient=0.45, vignette=0.35,
+                               colour_cast=0.08, noise_sigma=(3.0, 5.0)),
+}
 
 
 # --------------------------------------------------------------------------- the camera
@@ -323,10 +365,16 @@ def _lay_out(rng, setup: Setup, specs, prints, n_players: int, jitter: float, pr
     """One try at laying out a hand with notes turned up to ``jitter`` degrees; :class:`_NoFit` if it fails."""
     tw, th = setup.table_mm
     clearance = 4.0
+    setup_marker_mm = TableLayout((tw, th)).marker_size_mm
     info: dict = {"angle_jitter_deg": jitter, "fans": {}}
 
+    # the corner markers (when drawn) stay uncovered: the calibration finds them in every frame
+    marker_quads = ([_rect(c, (setup_marker_mm + 8.0,) * 2, 0.0) for c in TableLayout((tw, th)).marker_centres_mm()]
+                    if setup.markers else [])
+
     def on_table(q) -> bool:
-        return bool((q >= 2).all() and (q[:, 0] <= tw - 2).all() and (q[:, 1] <= th - 2).all())
+        return bool((q >= 2).all() and (q[:, 0] <= tw - 2).all() and (q[:, 1] <= th - 2).all()
+                    and not any(_overlap(q, m, clearance) for m in marker_quads))
 
     # the board: a row of three in the middle
     for attempt in range(150):
@@ -408,11 +456,12 @@ def _lay_out(rng, setup: Setup, specs, prints, n_players: int, jitter: float, pr
 
 
 def plan_real_hand(seed: int, setup: Setup, notes: Sequence[NoteImage], n_players: int | None = None,
-                   position: int | None = None, preset: Preset = WEBCAM_PRESET) -> RealHand:
+                   position: int | None = None, preset: Preset | None = None) -> RealHand:
     """Lay out one hand: choose the notes (distinct serials), P, the seats and where each note lies.
 
     ``ValueError`` when there are too few distinct notes, or no layout fits after many tries.
     """
+    preset = setup.preset if preset is None else preset
     rng = np.random.default_rng(np.random.SeedSequence([seed, ord(setup.name)]))
     n_players = int(rng.integers(3, 7)) if n_players is None else int(n_players)
     position = int(rng.integers(1, 8)) if position is None else int(position)

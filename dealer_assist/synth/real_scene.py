@@ -239,16 +239,18 @@ class _RealComposer(Composer):
         return img8, truth
 
 
-def render_real_hand(hand: RealHand, seed: int, preset: Preset = WEBCAM_PRESET,
+def render_real_hand(hand: RealHand, seed: int, preset: Preset | None = None,
                      frames: Sequence[int] | None = None) -> Iterator[tuple[np.ndarray, dict]]:
     """Yield ``(image, truth)`` for every frame of ``hand`` (uint8 BGR, before video coding), or only
     for the frame indices in ``frames`` (negative ones count from the end). Each truth also says
     ``frames``, the hand's frame count."""
+    preset = hand.setup.preset if preset is None else preset
     rng = np.random.default_rng(np.random.SeedSequence([seed, ord(hand.setup.name), 7]))
-    surface_kind = str(rng.choice(["felt", "wood", "cloth"]))
+    surface_kind = str(rng.choice(list(hand.setup.surfaces)))
     light = rng.uniform(0, 2 * np.pi)
     comp = _RealComposer(hand.setup.image_size, hand.hom, preset, surface_kind, int(rng.integers(2**31 - 1)),
-                         hand.table, False, (float(np.cos(light)), float(np.sin(light))), notes=hand.notes)
+                         hand.table, hand.setup.markers, (float(np.cos(light)), float(np.sin(light))),
+                         notes=hand.notes)
     light_seed = int(rng.integers(2**31 - 1))
     blur_sigma = float(rng.uniform(*hand.setup.blur_sigma))
     noise_sigma = float(rng.uniform(*preset.noise_sigma))
