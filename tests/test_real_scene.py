@@ -101,3 +101,55 @@ def test_frames_size_stages_and_uncovered_prints(specimen_notes):
         cv2.fillPoly(table, [np.round(np.asarray(n["quad"])).astype(np.int32)], 1)
     free = cv2.erode(1 - table, np.ones((15, 15), np.uint8))
     assert np.abs(end - empty)[free > 0].mean() < 4
+
+
+def test_setup_d_differs_from_the_others_and_fits_six_seats(specimen_notes):
+    """Set-up D (issue 21: vary the table): 100x60 cm, six seats, the end seats' notes turned ~90 degrees,
+    the whole table above the reader's floor, the corner markers uncovered by any note."""
+    from dealer_assist.synth.real_hand import LIGHTING, _note_quad_mm
+    from dealer_assist.synth.table import TableLayout
+    from dealer_assist.vision.readability import READABLE_PX_PER_MM
+
+    d = SETUPS["D"]
+    assert d.markers and d.lighting == "dim" and d.players_of_hand(0) == d.players_of_hand(2) == 6
+    assert LIGHTING["dim"].gain[1] < LIGHTING["room"].gain[0]
+    assert [SETUPS[s].variant_key() for s in "ABC"] == ["", "", ""]  # A-C's cache keys as before
+    assert "markers=True" in d.variant_key()
+    hand = plan_real_hand(1000, d, specimen_notes, n_players=6)
+    kinds = hand.layout_info["seat_kinds"]
+    assert sorted(kinds.values()).count("end") == 2 and len(kinds) == 6
+    for s, k in kinds.items():
+        if k == "end":
+            assert all(abs((pl.angle_deg % 180) - 90) <= 16 for pl in hand.pockets[s])
+    lo, hi = hand.camera["px_per_mm_range"]
+    assert READABLE_PX_PER_MM < 2.9 <= lo and hi <= 4.1
+    layout = TableLayout(d.table_mm)
+    s = layout.marker_size_mm / 2
+    for pl in hand.board + [p for pls in hand.pockets.values() for p in pls]:
+        q = _note_quad_mm(pl)
+        for c in layout.marker_centres_mm():
+            inside = (np.abs(q - c) <= s + 4).all(axis=1)
+            assert not inside.any()
+            assert not ((q[:, 0].min() < c[0] + s) and (q[:, 0].max() > c[0] - s)
+                        and (q[:, 1].min() < c[1] + s) and (q[:, 1].max() > c[1] - s))
+
+
+def test_marker_setup_draws_markers_the_calibration_finds(specimen_notes):
+    """A set-up with markers draws ArUco 0-3 at the table's corners: ``calibrate table --aruco``'s functions
+    find all four in a rendered frame and measure the table within 1%."""
+    import dataclasses
+
+    from dealer_assist.calibration.table import detect_markers, homography_from_markers
+
+    small = dataclasses.replace(SETUPS["D"], image_size=(1600, 900), px_per_mm=(1.3, 1.6))
+    hand = plan_real_hand(4, small, specimen_notes, n_players=4)
+    (img, truth), = list(render_real_hand(hand, 4, frames=[0]))
+    markers = detect_markers(img)
+    assert sorted(markers) == [0, 1, 2, 3]
+    fit = homography_from_markers(markers, None)
+    assert fit.table_size_mm == pytest.approx(small.table_mm, rel=0.01)
+    assert truth["surface"] == "felt"
+    # without markers nothing is found
+    plain = dataclasses.replace(small, markers=False)
+    (img2, _), = list(render_real_hand(plan_real_hand(4, plain, specimen_notes, n_players=4), 4, frames=[0]))
+    assert detect_markers(img2) == {}
