@@ -260,3 +260,35 @@ def test_tesseract_s_values_do_not_dispute_a_note():
     note = NoteRead(None, None, 0.0, np.asarray(quad, np.float32), "unreadable", "", [p], disputed=disputed_values([p]))
     (ob,) = read_region(Reader([note]), job())
     assert ob.disputed == ("8708689",)
+
+
+def test_a_dim_view_is_brightened_for_the_reader_and_a_bright_one_left_alone():
+    """exposed_for_reading: paper below VIEW_PAPER_LEVEL is raised to it by one gain (at most MAX_VIEW_GAIN);
+    a well-exposed view is the same array; nothing is darkened. read_region hands the reader the brightened
+    view (set-up D's dim lamp: the text detector found no line on dark views of notes plain to the eye)."""
+    from dealer_assist.live.changes import MAX_VIEW_GAIN, VIEW_PAPER_LEVEL, exposed_for_reading
+
+    dim = np.full((100, 200, 3), 30, np.uint8)
+    dim[20:60, 40:160] = 110  # a note's paper under a dim lamp
+    dim[35:40, 60:100] = 50  # its digits
+    out = exposed_for_reading(dim)
+    gain = VIEW_PAPER_LEVEL / 110
+    assert out[30, 50, 0] == pytest.approx(235, abs=1) and out[37, 70, 0] == pytest.approx(50 * gain, abs=1)
+    assert out[5, 5, 0] == pytest.approx(30 * gain, abs=1)  # one gain everywhere: the contrast ratio kept
+    bright = dim.copy()
+    bright[20:60, 40:160] = 240
+    assert exposed_for_reading(bright) is bright
+    dark = np.full((50, 50, 3), 20, np.uint8)
+    assert exposed_for_reading(dark)[0, 0, 0] == pytest.approx(20 * MAX_VIEW_GAIN, abs=1)  # the gain is capped
+
+    seen = []
+
+    class Looking:
+        def read(self, image, hints=None):
+            seen.append(np.percentile(image, 99.5))
+            return []
+
+    j = job()
+    j = dataclasses.replace(j, image=np.full_like(j.image, 100))
+    read_region(Looking(), j)
+    assert seen == [pytest.approx(235, abs=1)]

@@ -32,6 +32,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from dealer_assist.live.changes import exposed_for_reading
 from dealer_assist.live.tracker import Observation
 from dealer_assist.vision.geometry import note_quad_from_print
 from dealer_assist.vision.model import ReadHints
@@ -247,10 +248,11 @@ def read_region(reader, job: ReadJob) -> tuple[Observation, ...]:
     its place.
     """
     x0, y0, x1, y1 = job.core_mm
+    image = exposed_for_reading(job.image)  # a dim view brightened: low-contrast lines escape the text detector
     if job.kind is JobKind.SCAN:
-        return tuple(_line_observation(q, job) for q in reader.find_lines(job.image, job_hints(job))
+        return tuple(_line_observation(q, job) for q in reader.find_lines(image, job_hints(job))
                      if x0 <= (c := _to_mm(q, job).mean(axis=0))[0] <= x1 and y0 <= c[1] <= y1)
-    notes = reader.read(job.image, job_hints(job))
+    notes = reader.read(image, job_hints(job))
     out = []
     model = False
     for n in notes:
@@ -273,7 +275,7 @@ def read_region(reader, job: ReadJob) -> tuple[Observation, ...]:
             if model is not None:
                 from dealer_assist.vision.print_evidence import look_at_windows
 
-                looks = look_at_windows(model, job.image, [np.asarray(p.quad, np.float32) for p in n.prints[:2]])
+                looks = look_at_windows(model, image, [np.asarray(p.quad, np.float32) for p in n.prints[:2]])
         out.append(Observation(_to_mm(n.quad, job), n.serial, float(n.confidence), str(n.status), n.reason,
                                tuple(_to_mm(p.quad, job) for p in n.prints), anchor, disputed=tuple(n.disputed),
                                looks=looks))
