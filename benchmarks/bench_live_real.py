@@ -432,6 +432,8 @@ def play(seq: Path, summary: dict, worker, realtime: bool, settle_s: float = 3.0
                      loop_work_ms=round(1000 * busy / max(1, loops), 1))
         if not keep_raw:
             (seq / "frames.raw").unlink(missing_ok=True)
+    # the product's own readability check of this calibration (what live says at start-up and in its header)
+    stats["below_floor"] = session.warning or "none"
     stats["reads"] = session.jobs_done
     seconds = [s for _, _, s, _ in session.job_log]
     stats["read_s_median"] = round(statistics.median(seconds), 3) if seconds else None
