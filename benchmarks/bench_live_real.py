@@ -12,13 +12,18 @@ What runs:
    photos carry no licence). ``contact_sheet.png`` in the cache shows them.
 2. **Videos** (:mod:`dealer_assist.synth.real_scene`): per set-up (**A**: 1920x1080
    webcam over a 57x33 cm mat; **B**: 3840x2160 over a 115x65 cm table; both 2.2-3.3
-   px/mm, far side lower), ``--hands`` hands of 3, 4, 5, 6, 3, 4 ... players at 10 fps:
+   px/mm, far side lower; **C**: A's mat under B's webcam, 4.4-6.6 px/mm; **D**: 3840x2160
+   over a 100x60 cm table at 3.0-4.0 px/mm, six seats, the end seats turned 90 degrees,
+   ArUco corner markers, felt under a dim warm lamp), ``--hands`` hands of 3, 4, 5, 6, 3, 4
+   ... players (D: 6 each) at 10 fps:
    empty table, the deal face down (each note slid in under a hand), flop, turn and
    river face up, every player turning both notes over, 2.5 s still. The frames are
    encoded (H.264 through ffmpeg when installed, else OpenCV's mp4v: said below) and
    the *decoded* video is played. Cached under ``--cache``.
 3. **Play**: the calibration profile is built from the renderer's truth (homography
-   image -> table mm, the board and seat zones), as ``bench_live_recorded.py`` does;
+   image -> table mm, the board and seat zones), as ``bench_live_recorded.py`` does; on a
+   set-up with markers (D) the plane is ``calibrate table --aruco``'s instead, fitted to the
+   four markers of the hand's first decoded frame, the table's size measured from them;
    the session is ``dealer-assist live``'s :class:`~dealer_assist.live.session.LiveSession`
    with a :class:`~dealer_assist.live.worker.ProcessWorker`.
    *Frame by frame* (default): every read a frame calls for is done before the next
