@@ -231,6 +231,7 @@ class RecordingWorker:
             if r.job is None:
                 continue
             self.reads.append({"kind": r.job.kind, "frame": r.job.frame, "s": round(r.elapsed_s, 2),
+                               "region_mm": [round(float(v), 1) for v in r.job.region_mm],
                                "found": [{"anchor_mm": [round(float(v), 1) for v in o.anchor], "serial": o.serial,
                                           "status": o.status, "reason": o.reason[:120],
                                           "disputed": list(o.disputed)} for o in r.observations]})
