@@ -278,6 +278,9 @@ def test_a_dim_view_is_brightened_for_the_reader_and_a_bright_one_left_alone():
     bright = dim.copy()
     bright[20:60, 40:160] = 240
     assert exposed_for_reading(bright) is bright
+    room = dim.copy()
+    room[20:60, 40:160] = 180  # a room-lit view (would need 1.3): left alone
+    assert exposed_for_reading(room) is room
     dark = np.full((50, 50, 3), 20, np.uint8)
     assert exposed_for_reading(dark)[0, 0, 0] == pytest.approx(20 * MAX_VIEW_GAIN, abs=1)  # the gain is capped
 
