@@ -1,0 +1,99 @@
+"""Every refusal the program can say is in the sentence table, so none is English under ``--lang ru``.
+
+Five new-user trials found, one by one, refusals said in English in Russian (a folder given for
+``--json``, an empty photo, a single photo's hint, live's stdin "Refused:" lines): each sentence was
+added to :data:`dealer_assist.i18n_phrases.PHRASES` after a croupier met it. This test ends that class
+of finding: :func:`sentence_literals.refusals` finds every sentence the source raises, fails with,
+prints as an error or returns as a refusal, every branch of it, and each must be one
+:func:`dealer_assist.i18n.say` says in Russian whatever its values (``known_shape``). A new refusal
+without its Russian fails here, naming its file and line.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dealer_assist.i18n import knows, say
+
+from sentence_literals import HOLE, Refusal, known_shape, refusals, refusals_in
+
+#: Sentences no command shows to a croupier, with why (a mistake of the program's own code, or a module
+#: no command uses). Keyed by the sentence with ``{}`` for each value.
+NOT_SHOWN = {
+    "balances add up to {}, not 0.": "ledger.fewest_transfers' check of its caller (the ledger's nets sum to 0)",
+    "since must carry a time zone (an aware datetime).": "LedgerBuilder's check of its caller (the CLI passes an "
+                                                          "aware time: cli/options.py: since_time)",
+    "indian_odds takes an Indian poker hand, got game '{}'.": "the odds command chooses by the hand's game",
+    "all_in_odds takes a Hold'em hand; an Indian poker hand's odds are indian_odds'.": "as above",
+    "players[{}] must be a Player.": "the Hand object built in code (a hands file is parsed by rules/formats.py "
+                                     "first, which says its own sentences)",
+}
+#: Modules whose refusals no command shows (the betting state machine is a library: no command imports it).
+NOT_SHOWN_MODULES = {"rules/betting.py": "no command uses the betting state machine (README: the betting round)"}
+
+
+def _shown(refusal: Refusal) -> bool:
+    return refusal.where.split(":")[0] not in NOT_SHOWN_MODULES
+
+
+def test_every_refusal_of_the_source_is_in_the_sentence_table():
+    found = [r for r in refusals() if _shown(r)]
+    assert len(found) > 250  # the walk finds the refusals (318 when this test was written)
+    missing = sorted({f"{r.where}: {shape.replace(HOLE, '{}')}" for r in found for shape in r.shapes()
+                      if not known_shape(shape) and shape.replace(HOLE, "{}") not in NOT_SHOWN})
+    assert missing == [], "refusals with no Russian in i18n_phrases.PHRASES:\n" + "\n".join(missing)
+
+
+def test_the_sentences_kept_out_are_still_in_the_source():
+    """A sentence kept out above that the source no longer says is taken out of the list too."""
+    shapes = {shape.replace(HOLE, "{}") for r in refusals() for shape in r.shapes()}
+    assert set(NOT_SHOWN) <= shapes, set(NOT_SHOWN) - shapes
+    assert all(any(r.where.startswith(m) for r in refusals()) for m in NOT_SHOWN_MODULES)
+
+
+@pytest.mark.parametrize("shape, english", [
+    # M1: the hint is a branch of its own (a local variable holding an f-string, or "")
+    ("{}: a photo given on its own is read as a whole-table photo, which needs --calibration NAME (the profile "
+     "whose zones split it into board and seats); to score the hand it belongs to, give its folder {}.",
+     "/h/a.jpg: a photo given on its own is read as a whole-table photo, which needs --calibration NAME (the profile "
+     "whose zones split it into board and seats); to score the hand it belongs to, give its folder /h."),
+    # M2: a refusal returned by a check (app/result_files.py: check_output_path), an ImageError
+    ("cannot write {}: it is a folder.", "cannot write /tmp: it is a folder."),
+    ("cannot write {}: the folder {} does not exist.", "cannot write /n/x.json: the folder /n does not exist."),
+    ("{}: the file is empty.", "/tmp/e.jpg: the file is empty."),
+])
+def test_the_trial_s_refusals_are_found_and_known(shape, english):
+    """The walk finds the fifth trial's refusals (it would have failed on each before they were translated)."""
+    shapes = {s.replace(HOLE, "{}") for r in refusals() for s in r.shapes()}
+    assert shape in shapes
+    assert knows(english) and say(english, "ru") != english
+
+
+def test_a_shape_with_a_sentence_inside_needs_that_sentence_known():
+    """``Error: {say}``-like groups are said in turn: an English inner sentence is not "known"."""
+    assert known_shape(f"Error: cannot write {HOLE}: it is a folder.")
+    assert not known_shape("Error: nobody has written this sentence yet.")
+    assert not known_shape(f"line {HOLE}: nobody has written this sentence yet.")
+
+
+def test_the_operating_system_s_words_are_said_in_russian():
+    """An OS error inside a sentence (``(permission denied)``) is said in Russian, in any case."""
+    assert say("/x: cannot be read (Permission denied).", "ru") == "/x: не читается (доступ запрещён)."
+    assert say("cannot write /x: read-only file system.", "ru") == "нельзя записать /x: файловая система только для чтения."
+    assert (say("cannot write /x: the folder / does not take new files (permission denied).", "ru")
+            == "нельзя записать /x: папка / не принимает новые файлы (доступ запрещён).")
+
+
+def test_the_walk_finds_live_s_old_refused_line_and_a_returned_refusal():
+    """M3's line as it was (``echo_err(f"Refused: {msg}" if refused else f"Error: {msg}")``) gives two branches,
+    and the "Refused:" one is no sentence of the table; a refusal function's ``return`` is found too."""
+    old = refusals_in('def run(msg, refused):\n    echo_err(f"Refused: {msg}" if refused else f"Error: {msg}")\n',
+                      "app/frame_loop.py")
+    assert [list(r.shapes()) for r in old] == [[f"Refused: {HOLE}", f"Error: {HOLE}"]]
+    assert not known_shape(f"Refused: {HOLE}") and known_shape(f"Error: {HOLE}")
+    hinted = refusals_in('def f(p, ok):\n    hint = f"; give {p}" if ok else ""\n    raise InputError(f"{p}: no{hint}.")\n',
+                         "app/score.py")
+    assert sorted(s for r in hinted for s in r.shapes()) == [f"{HOLE}: no.", f"{HOLE}: no; give {HOLE}."]
+    returned = refusals_in('def check_output_path(p):\n    return f"cannot write {p!r}: it is a folder."\n',
+                           "app/result_files.py")
+    assert [list(r.shapes()) for r in returned] == [[f"cannot write '{HOLE}': it is a folder."]]
