@@ -221,6 +221,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "{q} должно иметь вид NAME=SERIAL,SERIAL, например {e}."),
     (r"(?P<q>'.*') must look like NAME=SERIAL \(Indian poker: one note each\), e\.g\. (?P<e>\S+)\.",
      "{q} должно иметь вид NAME=SERIAL (в индийском покере по одной купюре), например {e}."),
+    (r"dealer (?P<q>'.*') is not one of the players\.", "дилер {q} — не из игроков."),
+    (r"(?P<n>.+?): name (?P<q>'.*') is used by another player\.", "{n}: имя {q} уже занято другим игроком."),
     (r"(?P<q>'.*') is not one of the players \(none given\)\.", "{q} — не из игроков (игроки не указаны)."),
     (r"(?P<q>'.*') is not one of the players \((?P<l>.+)\)\.", "{q} — не из игроков ({l})."),
     (r"the chips of (?P<q>'.*') are given twice \((?P<a>.+) and (?P<b>.+)\); give each player's chips once\.",
@@ -280,7 +282,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "--table, --since, --until и --serial ищут в клубе; укажите и --club URL."),
     (r"--table chooses a table of the club; give --club URL too\.",
      "--table выбирает стол клуба; укажите и --club URL."),
-    (r"cannot create --debug-dir (?P<p>.+): (?P<x>.+)\.", "нельзя создать --debug-dir {p}: {x}."),
+    (r"cannot create --debug-dir (?P<p>.+?): (?P<sayx>.+)\.", "нельзя создать --debug-dir {p}: {sayx}."),
+    (r"it is a file, not a folder", "это файл, а не папка"),
     (r"cannot write into --debug-dir (?P<p>.+): (?P<x>.+)\.", "нельзя писать в --debug-dir {p}: {x}."),
     (r"--no-log and --log FILE contradict each other; give one of them\.",
      "--no-log и --log FILE противоречат друг другу; укажите что-то одно."),
@@ -755,7 +758,6 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "должно быть не больше {m} фишек, а не {q} (цифр: {n})."),
     (r"cannot print the results: (?P<sayx>.+)\.", "нельзя напечатать результаты: {sayx}."),
     (r"cannot print the report: (?P<sayx>.+)\.", "нельзя напечатать отчёт: {sayx}."),
-    (r"cannot create --debug-dir (?P<p>.+?): (?P<sayx>.+)\.", "нельзя создать --debug-dir {p}: {sayx}."),
     # the club (club/)
     (r"--club must be a PostgreSQL URL such as postgresql://user@host/club, not (?P<q>.+)\.",
      "--club должен быть URL PostgreSQL, например postgresql://user@host/club, а не {q}."),
@@ -794,6 +796,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"is not JSON this program can read \((?P<x>.*)\)", "— не JSON, который эта программа может прочитать ({x})"),
     (r"holds a number of over (?P<n>\d+) digits", "содержит число длиннее {n} цифр"),
     (r"is a folder, not a file", "это папка, а не файл"),
+    (r"is a folder", "это папка"),
     (r"(?P<p>.+?): the file name is not UTF-8 text, which OpenCV cannot open; rename the file\.",
      "{p}: имя файла — не текст UTF-8, и OpenCV не может его открыть; переименуйте файл."),
     # the ledger: a hand it leaves out, an option (ledger.py)
@@ -826,7 +829,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"(?P<q>.+?) is not a whole number of chips from 0 to (?P<m>\S+)", "{q} — не целое число фишек от 0 до {m}"),
     (r"more than (?P<n>\S+) names", "больше {n} имён"),
     (r"(?P<q>.+?) is named twice \(written in two Unicode forms\)", "{q} назван дважды (записан в двух формах Юникода)"),
-    (r"(?P<q>.+?) is not one of (?P<list>.+)", "{q} — не из {list}"),
+    (r"(?P<kind>'[^']*'|-?\d+|an? \w+|true|false|null) is not one of (?P<list>[\w-]+(?:, [\w-]+)*)",
+     "{kind} — не из {list}"),
     # live: the croupier's commands that the table refuses (live/table_state.py, live/commands.py)
     (r"a table needs at least 2 seats\.", "столу нужно не меньше 2 мест."),
     (r"(?P<s>\S+) put (?P<n>\d+) chips in this hand, so plays it; 'chips (?P<t>\S+) 0' first if it sits the hand out\.",
@@ -837,7 +841,6 @@ PHRASES: tuple[tuple[str, str], ...] = (
     # a hand line's fields (rules/formats.py, rules/showdown.py, rules/notes.py, rules/odds.py)
     (r"game must be (?P<list>.+?), not (?P<kind>.+)\.", "'game' должно быть {list}, а не {kind}."),
     (r"dealer must be a player's name, got (?P<kind>.+)\.", "'dealer' должно быть именем игрока, а не {kind}."),
-    (r"dealer (?P<q>'.*') is not one of the players\.", "'dealer' {q} — не из игроков."),
     (r"(?P<k>players\[\d+\]) must be an object with name and pocket, got (?P<kind>.+)\.",
      "{k} должен быть объектом с 'name' и 'pocket', а не {kind}."),
     (r"(?P<k>players\[\d+\])\.name must be a string, got (?P<kind>.+)\.", "{k}.name должно быть строкой, а не {kind}."),

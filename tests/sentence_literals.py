@@ -253,16 +253,41 @@ def known_shape(shape: str) -> bool:
     """Whether a pattern of :data:`~dealer_assist.i18n_phrases.PHRASES` takes ``shape`` (a :meth:`Refusal.shapes`
     text) with its holes inside named groups, and what its ``say*`` groups take (said in turn) is known too
     (a hole alone, or a shape known in the same way)."""
+    if not shape.replace(HOLE, "").strip(" .,;:()"):  # nothing but values (and punctuation): copied as they are
+        return True
+    m = _first_match(shape)
+    return m is not None and all(known_shape(value or "") for name, value in m.groupdict().items()
+                                 if name.startswith("say"))
+
+
+def _first_match(shape: str):
     import re
 
     from dealer_assist.i18n_phrases import PHRASES
 
-    if not shape.replace(HOLE, "").strip(" .,;:()"):  # nothing but values (and punctuation): copied as they are
-        return True
     if not _HOLEY:
         _HOLEY.extend(re.compile(_holey(pattern), re.S) for pattern, _ in PHRASES)
     for pattern in _HOLEY:  # the first that takes it, as say() takes the first
         m = pattern.fullmatch(shape)
         if m:
-            return all(known_shape(value or "") for name, value in m.groupdict().items() if name.startswith("say"))
-    return False
+            return m
+    return None
+
+
+def copied_english(shape: str) -> list[str]:
+    """English words of ``shape`` that the pattern taking it copies into the Russian as they are (a group not
+    said in turn holding words of the sentence, not only its values): ``dealer '{}' is not one of the players.``
+    taken by a pattern meant for a value list copies "the players". Names, options, quoted and `typed` text,
+    and the program's name are not words here; a pair of English words is."""
+    import re
+
+    m = _first_match(shape)
+    if m is None:
+        return []
+    found = []
+    for name, value in m.groupdict().items():
+        if name.startswith("say") or not value:
+            continue
+        rest = re.sub(r"\x00|--[\w-]+|'[^']*'|\"[^\"]*\"|`[^`]*`|dealer-assist \w+", " ", value)
+        found += re.findall(r"\b[a-z]{2,} [a-z]{2,}\b", rest)
+    return found

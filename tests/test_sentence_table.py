@@ -15,7 +15,7 @@ import pytest
 
 from dealer_assist.i18n import knows, say
 
-from sentence_literals import HOLE, Refusal, known_shape, refusals, refusals_in
+from sentence_literals import HOLE, Refusal, copied_english, known_shape, refusals, refusals_in
 
 #: Sentences no command shows to a croupier, with why (a mistake of the program's own code, or a module
 #: no command uses). Keyed by the sentence with ``{}`` for each value.
@@ -42,6 +42,17 @@ def test_every_refusal_of_the_source_is_in_the_sentence_table():
     missing = sorted({f"{r.where}: {shape.replace(HOLE, '{}')}" for r in found for shape in r.shapes()
                       if not known_shape(shape) and shape.replace(HOLE, "{}") not in NOT_SHOWN})
     assert missing == [], "refusals with no Russian in i18n_phrases.PHRASES:\n" + "\n".join(missing)
+
+
+def test_no_pattern_copies_english_words_of_a_refusal():
+    """A pattern meant for a value must not take a refusal's words as its value: ``dealer 'zz' is not one of the
+    players.`` was said ``dealer 'zz' — не из the players.`` by the log validator's "X is not one of A, B"
+    (sixth new-user trial M2)."""
+    copied = sorted({f"{r.where}: {shape.replace(HOLE, '{}')}: {words}" for r in refusals() if _shown(r)
+                     for shape in r.shapes() if (words := copied_english(shape))})
+    assert copied == [], "\n".join(copied)
+    assert copied_english(f"dealer '{HOLE}' is not one of the players.") == []
+    assert say("dealer 'zz' is not one of the players.", "ru") == "дилер 'zz' — не из игроков."
 
 
 def test_the_sentences_kept_out_are_still_in_the_source():

@@ -46,6 +46,8 @@ def read_command(
     Example: dealer-assist read photo1.jpg photo2.jpg --json
     """
     if debug_dir is not None:
+        if debug_dir.exists() and not debug_dir.is_dir():  # a photo or /dev/null: not the OS's "file exists"
+            fail(safe_text(f"cannot create --debug-dir {debug_dir}: it is a file, not a folder."))
         try:
             debug_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
