@@ -57,3 +57,25 @@ def test_m3_calibrate_s_folder_for_output_is_refused_in_russian(tmp_path, monkey
     refused_alike([(["calibrate", "pattern", "--output", folder], f"Error: Cannot write {folder} (is a folder).",
                     f"Ошибка: Нельзя записать {folder} (это папка).")], stream="stderr")
     assert list(folder.iterdir()) == []
+
+
+def test_m4_fold_and_showdown_given_twice_are_refused_not_reversed():
+    """M4: ``fold P3`` twice put P3 back in (and P3 won the pot); ``showdown`` twice took the call back. Now the
+    second is refused with a sentence saying how to take it back, in both languages; ``in P3`` takes a fold back."""
+    live = ["live", "--camera", ROOT / "sample_images" / "tables" / "table_1.jpg", "--calibration", "sample_table_1",
+            "--position", "4", "--no-ocr", "--no-window", "--no-log"]
+    typed = ("board 1 2572845\nboard 2 4596100\nboard 3 5464922\nchips P1 20\nchips P3 20\nP1 1 7008302\n"
+             "P1 2 5546980\nP2 1 4448050\nP2 2 7040820\nP3 1 3989341\nP3 2 6875538\nP4 1 7466061\nP4 2 3709219\n"
+             "fold P3\nfold P3\nshowdown\nshowdown\n")
+    en, ru, ru_locale = both(live, stdin=typed)
+    assert en.exit_code == ru.exit_code == ru_locale.exit_code == 0, en.output
+    assert [line for line in en.stderr.splitlines() if line.startswith("Refused")] == ["Refused: P3 has already folded; 'in P3' takes the fold back.",
+                                           "Refused: the showdown is already called; u takes the call back."]
+    assert "P3 folded." in en.stdout and "back in" not in en.stdout and "taken back" not in en.stdout
+    p3 = [line for line in en.stdout.splitlines() if line.startswith("P3 ")]
+    assert p3 and p3[-1].split()[-1] == "folded" and "WINS" not in p3[-1], p3
+    for result in (ru, ru_locale):
+        assert [line for line in result.stderr.splitlines() if line.startswith("Отклонено")] == ["Отклонено: P3 уже сбросил; 'in P3' отменяет сброс.",
+                                                   "Отклонено: вскрытие уже объявлено; u отменяет объявление."]
+    back = both(live, stdin="P3 1 3989341\nfold P3\nin P3\n")[0]
+    assert "P3 folded.\nP3 is back in.\n" in back.stdout, back.stdout

@@ -36,17 +36,25 @@ def apply_command(session, cmd: Command) -> str:
         p = secrets.randbelow(7) + 1
         session.set_state(s.with_position(p, random=True))
         return f"Random playing position: P={p}."
+    # a command says what is, never "the other way round": given twice (a script, a key pressed again) it is
+    # refused, not reversed (sixth new-user trial M4); u undoes it, in takes a fold back
     if cmd.name is CommandName.SHOWDOWN:
-        session.set_state(s.with_showdown(not s.showdown_called))
-        return "Showdown called." if session.state.showdown_called else "Showdown call taken back."
+        if s.showdown_called:
+            raise ValueError("The showdown is already called; u takes the call back.")
+        session.set_state(s.with_showdown(True))
+        return "Showdown called."
     if cmd.name is CommandName.FOLD:
         seat = s.seat(cmd.args[0])
+        if seat in s.folded:
+            raise ValueError(f"{seat} has already folded; 'in {seat}' takes the fold back.")
         session.set_state(s.with_fold(seat))
-        return f"{seat} folded." if seat in session.state.folded else f"{seat} is back in."
+        return f"{seat} folded."
     if cmd.name in (CommandName.IN, CommandName.OUT):
         seat = s.seat(cmd.args[0])
         session.set_state(s.with_in_play(seat, cmd.name is CommandName.IN))
-        return f"{seat} is in the hand." if cmd.name is CommandName.IN else f"{seat} sits this hand out."
+        if cmd.name is CommandName.IN:
+            return f"{seat} is back in." if seat in s.folded else f"{seat} is in the hand."
+        return f"{seat} sits this hand out."
     if cmd.name is CommandName.CHIPS:
         seat = s.seat(cmd.args[0])
         chips = int(cmd.args[1])

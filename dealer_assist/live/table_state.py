@@ -193,9 +193,9 @@ class TableState:
         return dataclasses.replace(self, position=int(position), position_random=random)
 
     def with_fold(self, seat: str) -> "TableState":
-        """Fold ``seat``, or take the fold back when it had folded."""
+        """Fold ``seat`` (a seat folded already stays folded; :meth:`with_in_play` takes a fold back)."""
         seat = self.seat(seat)
-        return dataclasses.replace(self, folded=self.folded ^ {seat})
+        return dataclasses.replace(self, folded=self.folded | {seat})
 
     def with_chips(self, seat: str, chips: int) -> "TableState":
         """Chips ``seat`` put in this hand (replaces an earlier figure); ``ValueError`` below 0, or for chips
@@ -223,10 +223,12 @@ class TableState:
         return dataclasses.replace(self, manual=rest if serial is None else rest + ((key, serial),))
 
     def with_in_play(self, seat: str, playing: bool = True) -> "TableState":
-        """The croupier says ``seat`` is in the hand (``playing``) or not, whatever the camera saw."""
+        """The croupier says ``seat`` is in the hand (``playing``: a fold is taken back too) or not, whatever the
+        camera saw."""
         seat = self.seat(seat)
         if playing:
-            return dataclasses.replace(self, in_play=self.in_play | {seat}, sitting_out=self.sitting_out - {seat})
+            return dataclasses.replace(self, in_play=self.in_play | {seat}, sitting_out=self.sitting_out - {seat},
+                                       folded=self.folded - {seat})
         chips = self.chips_map.get(seat)
         if chips:  # a seat that put chips in plays the hand: they are in its pots (RULES.md §4)
             raise ValueError(f"{quoted(seat)} put {chips} chips in this hand, so plays it; 'chips {seat} 0' first "
