@@ -887,4 +887,22 @@ PHRASES: tuple[tuple[str, str], ...] = (
      r"largest phone photo\), so it is not read\.",
      "{p}: изображение слишком велико для декодирования: снимок здесь может быть не больше {m} Мпикс. (вдвое больше "
      "самого крупного снимка телефона), поэтому он не читается."),
+    # what live says at its end (app/live_run.py, app/frame_loop.py) and read's notes (cli/read_cmd.py)
+    (r"the result cannot be written to standard output \((?P<sayx>.+)\)\.",
+     "результат не удаётся записать на стандартный вывод ({sayx})."),
+    (r"(?P<n>\d+) hand\(s\) are not in the club yet \((?P<sayx>.+?)\); they stay in the log: the next live --club "
+     r"sends them, or run (?P<c>dealer-assist club sync --log .+ --club URL --table .+)\.",
+     "Раздач ещё нет в клубе: {n} ({sayx}); они остаются в журнале: их отправит следующий `live --club`, или "
+     "запустите `{c}`."),
+    (r"not sent", "не отправлены"),
+    (r"--camera-size and --fourcc ask a numbered camera for a mode; a recording or a stream gives its own, so they "
+     r"were not used\.", "--camera-size и --fourcc задают режим камеры по номеру; у записи или потока режим свой, "
+                         "так что они не использованы."),
+    (r"Skipped (?P<n>\d+) file\(s\) of the recording that are not images OpenCV can read: (?P<l>.+)\.",
+     "Пропущено файлов записи, которые OpenCV не читает как изображения: {n}: {l}."),
+    (r"No frame could be read from (?P<p>.+)\.", "Из {p} не удалось прочитать ни одного кадра."),
+    (r"(?P<say>.+?) The other (?P<n>\d+) annotated copies are not written\.",
+     "{say} Остальные размеченные копии ({n}) не записаны."),
+    (r"the profile (?P<p>.+) has no note layout \(run `dealer-assist calibrate notes`\); reading without it\.",
+     "в профиле {p} нет раскладки купюры (запустите `dealer-assist calibrate notes`); чтение без неё."),
 )

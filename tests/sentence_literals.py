@@ -31,6 +31,8 @@ VALUE_ERROR_MODULES = {"live/commands.py", "live/table_state.py", "live/log_reco
                        "ledger.py", "calibration/schema.py", "club/records.py", "capture.py", "fileio.py"}
 #: Calls whose first argument (or, for these, the one named) is a sentence shown as it is or through say().
 SENTENCE_CALLS = {"fail": 0, "echo_err": 0, "say": 0, "error_text": 0}
+#: Lists of sentences a command says at its end (``outcome.notices.append("…")``): each item is a sentence.
+SAID_LISTS = {"notices", "errors"}
 #: Functions that return the sentence of a refusal (or None), its caller raising or failing with it.
 REFUSAL_FUNCTIONS = {"check_output_path", "folder_refusal", "_log_problem", "why_not"}
 #: Where a message's argument is not its first: (the exception, the index of the sentence).
@@ -100,6 +102,8 @@ class _Reader:
             left, right = self.parts(node.left, names, depth), self.parts(node.right, names, depth)
             if left is not None and right is not None:
                 return left + right
+        if isinstance(node, ast.Call) and _name(node.func) == "safe_text" and node.args:  # shown as text: the same
+            return self.parts(node.args[0], names, depth)
         if isinstance(node, ast.IfExp):
             a, b = self.parts(node.body, names, depth), self.parts(node.orelse, names, depth)
             if a is not None and b is not None:
@@ -148,6 +152,9 @@ class _Reader:
                         self.message(node.exc.args[index], owner(node), node.lineno)
             elif isinstance(node, ast.Call) and _name(node.func) in SENTENCE_CALLS and node.args:
                 self.message(node.args[SENTENCE_CALLS[_name(node.func)]], owner(node), node.lineno)
+            elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "append"
+                  and _name(node.func.value) in SAID_LISTS and node.args):
+                self.message(node.args[0], owner(node), node.lineno)
             elif isinstance(node, ast.Return) and node.value is not None:
                 func = owner(node)
                 if func is not None and func.name in REFUSAL_FUNCTIONS:

@@ -108,3 +108,27 @@ def test_the_walk_finds_live_s_old_refused_line_and_a_returned_refusal():
     returned = refusals_in('def check_output_path(p):\n    return f"cannot write {p!r}: it is a folder."\n',
                            "app/result_files.py")
     assert [list(r.shapes()) for r in returned] == [[f"cannot write '{HOLE}': it is a folder."]]
+
+
+def test_every_sentence_on_standard_error_goes_through_the_table():
+    """``echo_err`` prints what it is given: a sentence must reach it through ``say()`` or ``error_text()`` (in
+    the command's language), never as English as it stands (live's stdin ``Refused: …`` lines were, fifth
+    new-user trial M3; so were live's notices at the end, read's missing note layout, score's full disk)."""
+    import ast
+
+    from sentence_literals import PACKAGE, _name
+
+    raw = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE).as_posix()
+        if rel == "cli/options.py" or "synth" in rel:  # echo_err itself, and the developers' generator
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and _name(node.func) == "echo_err" and node.args:
+                arg = node.args[0]
+                while isinstance(arg, ast.Call) and _name(arg.func) == "safe_text" and arg.args:
+                    arg = arg.args[0]
+                # say(), error_text(), or a TEXT entry filled in (texts(lang)["refused"].format(...))
+                if not (isinstance(arg, ast.Call) and _name(arg.func) in ("say", "error_text", "format")):
+                    raw.append(f"{rel}:{node.lineno}")
+    assert raw == []

@@ -173,7 +173,9 @@ class FrameLoop:
             # header says it (once: not also as the answer line), else it is said here on standard error
             from dealer_assist.cli.options import echo_err
 
-            echo_err(self.session.warning)
+            from dealer_assist.i18n import say
+
+            echo_err(say(self.session.warning, self.lang))
         self.stamps = [s for s in self.stamps + [now] if now - s <= 1.0]
         if len(self.stamps) > 1:
             self.fps = len(self.stamps) / max(1e-6, min(1.0, now - self.stamps[0]))

@@ -166,9 +166,9 @@ def live_command(
     if run.session.closing and not as_json:  # what became of the hand in play, in one line (--json: its status)
         echo_err(say(run.session.closing, config.lang))
     for sentence in outcome.notices:  # names of the recording's files: shown as text
-        echo_err(safe_text(sentence))
+        echo_err(safe_text(say(sentence, config.lang)))
     for line in outcome.unlogged:  # hands the log did not take: their JSON, where they are kept, how to append
-        echo_err(safe_text(line))
+        echo_err(safe_text(say(line, config.lang)))
     if outcome.errors:
         for sentence in outcome.errors[:-1]:
             echo_err(error_text(safe_text(sentence), language))

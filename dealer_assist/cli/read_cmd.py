@@ -66,8 +66,8 @@ def read_command(
         except CalibrationError as exc:
             fail(safe_text(str(exc)))
         if layout is None:
-            echo_err(safe_text(f"Note: the profile {calibration} has no note layout (run `dealer-assist calibrate "
-                                 f"notes`); reading without it."))
+            echo_err(safe_text(say(f"Note: the profile {calibration} has no note layout (run `dealer-assist calibrate "
+                                   f"notes`); reading without it.", resolve_lang(lang).value)))
     lang = resolve_lang(lang)
     console = report_console()
     warn_serial_model(lang)
@@ -97,7 +97,7 @@ def read_command(
                 failed += 1
                 more = len(results) - results.index(r) - 1
                 tail = f" The other {more} annotated copies are not written." if more else ""
-                echo_err(safe_text(f"Error: {exc}{tail}"))
+                echo_err(error_text(safe_text(f"{exc}{tail}"), lang))
                 debug_dir = None
             else:
                 used_names.add(path.name)

@@ -17,7 +17,7 @@ from dealer_assist.app.result_files import check_outputs, check_outputs_apart, w
 from dealer_assist.app.score import ScoreOptions, plan_score, run_score
 from dealer_assist.app.verdicts import Verdict
 from dealer_assist.cli.app import app
-from dealer_assist.cli.options import (echo_err, warn_serial_model,
+from dealer_assist.cli.options import (echo_err, error_text, warn_serial_model,
     default_jobs,
     fail,
     game_option,
@@ -112,7 +112,7 @@ def score_command(
         report_lost = True
         silence_stdout()
         if exc.errno != errno.EPIPE:  # a reader who closed the pipe needs no sentence
-            echo_err(f"Error: cannot print the report: {(exc.strerror or str(exc)).lower()}.")
+            echo_err(error_text(f"cannot print the report: {(exc.strerror or str(exc)).lower()}.", str(lang)))
         # the result files below are still written
     for notice in plan.notices:  # photos found and not scored, said under the summary
         err.print(safe_text(say(f"Note: {notice}", str(lang))), markup=False, highlight=False)  # wrapped at words
