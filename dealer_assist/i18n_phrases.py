@@ -905,4 +905,34 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "{say} Остальные размеченные копии ({n}) не записаны."),
     (r"the profile (?P<p>.+) has no note layout \(run `dealer-assist calibrate notes`\); reading without it\.",
      "в профиле {p} нет раскладки купюры (запустите `dealer-assist calibrate notes`); чтение без неё."),
+    # a hand log's lines that are no records, and the ledger's names (live/history.py: record_from_line,
+    # ledger.py: name_warnings), said by history and ledger after "warning: " (cli/output.py: print_warnings)
+    (r"line (?P<n>\d+) of (?P<p>.+?) is longer than (?P<m>\d+) MiB, so it is no hand record; skipped\.",
+     "строка {n} в {p} длиннее {m} МиБ, так что это не запись раздачи; пропущена."),
+    (r"line (?P<n>\d+) of (?P<p>.+?) holds only NUL bytes \(left by a power cut during a write\?\); skipped\.",
+     "строка {n} в {p} состоит только из байтов NUL (след отключения питания во время записи?); пропущена."),
+    (r"line (?P<n>\d+) of (?P<p>.+?) is not a whole record \(cut by a crash\?\); skipped\.",
+     "строка {n} в {p} — неполная запись (оборвана сбоем?); пропущена."),
+    (r"line (?P<n>\d+) of (?P<p>.+?) begins with a record cut by a crash, then a whole record with no newline between "
+     r"\(appended after the cut, e\.g\. by cat\); the cut part is skipped, the whole record read\.",
+     "строка {n} в {p} начинается с записи, оборванной сбоем, за которой без перевода строки идёт целая запись "
+     "(дописана после обрыва, например через cat); оборванная часть пропущена, целая запись прочитана."),
+    (r"line (?P<n>\d+) of (?P<p>.+?) is not a hand record; skipped\.", "строка {n} в {p} — не запись раздачи; пропущена."),
+    (r"line (?P<n>\d+) of (?P<p>.+?) is a hand record of version (?P<v>.+?); this program reads version (?P<w>\d+); "
+     r"skipped\.", "строка {n} в {p} — запись раздачи версии {v}; эта программа читает версию {w}; пропущена."),
+    (r"line (?P<n>\d+) of (?P<p>.+?) is not a valid hand record \((?P<sayx>.+)\); skipped\.",
+     "строка {n} в {p} — неверная запись раздачи ({sayx}); пропущена."),
+    (r"line (?P<n>\d+) of (?P<p>.+?) (?P<sayr>(?:is|does|cannot|holds) .+); skipped\.",
+     "строка {n} в {p}: {sayr}; пропущена."),
+    (r"and (?P<n>\d+) more (?P<saywhat>.+)", "и ещё {n}: {saywhat}"),
+    (r"line\(s\) of the log that are not hand records; skipped\.", "строк журнала, которые не записи раздач; пропущены."),
+    (r"hand record\(s\) left out of the ledger\.", "записей раздач, не вошедших в расчёт."),
+    (r"names that look alike\.", "похожих имён."),
+    (r"players (?P<l>.+) look alike but are counted as (?P<n>\d+) different players; check the seat names\.",
+     "игроки {l} похожи, но считаются {n} разными игроками; проверьте имена мест."),
+    (r"a player is named (?P<q>.+), like the organiser \(the house, who keeps the rake\); the player is counted apart "
+     r"from the house\.", "игрок назван {q}, как организатор (заведение, которому идёт рейк); игрок считается "
+                         "отдельно от заведения."),
+    (r"a player is named (?P<q>.+), like the carried pot \(rolled-over chips\); the player is counted apart from it\.",
+     "игрок назван {q}, как переходящий банк (перенесённые фишки); игрок считается отдельно от него."),
 )

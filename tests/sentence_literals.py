@@ -32,9 +32,11 @@ VALUE_ERROR_MODULES = {"live/commands.py", "live/table_state.py", "live/log_reco
 #: Calls whose first argument (or, for these, the one named) is a sentence shown as it is or through say().
 SENTENCE_CALLS = {"fail": 0, "echo_err": 0, "say": 0, "error_text": 0}
 #: Lists of sentences a command says at its end (``outcome.notices.append("…")``): each item is a sentence.
-SAID_LISTS = {"notices", "errors"}
-#: Functions that return the sentence of a refusal (or None), its caller raising or failing with it.
-REFUSAL_FUNCTIONS = {"check_output_path", "folder_refusal", "_log_problem", "why_not"}
+SAID_LISTS = {"notices", "errors", "_skipped"}
+#: Functions that return (or collect) the sentence of a refusal or a warning, its caller raising, failing or
+#: warning with it (a hand log's line that is no record, names that look alike).
+REFUSAL_FUNCTIONS = {"check_output_path", "folder_refusal", "_log_problem", "why_not", "record_from_line",
+                     "name_warnings"}
 #: Where a message's argument is not its first: (the exception, the index of the sentence).
 ARGUMENT = {"QuickFormError": 1, "JsonInputError": 1}
 
@@ -102,6 +104,10 @@ class _Reader:
             left, right = self.parts(node.left, names, depth), self.parts(node.right, names, depth)
             if left is not None and right is not None:
                 return left + right
+        if isinstance(node, ast.Name) and depth < 3 and names.get(node.id) and None not in names[node.id]:
+            options = [self.parts(v, names, depth + 1) for v in names[node.id]]  # a local holding the sentence
+            if all(o is not None for o in options):
+                return [tuple(options)]
         if isinstance(node, ast.Call) and _name(node.func) == "safe_text" and node.args:  # shown as text: the same
             return self.parts(node.args[0], names, depth)
         if isinstance(node, ast.IfExp):
@@ -158,7 +164,13 @@ class _Reader:
             elif isinstance(node, ast.Return) and node.value is not None:
                 func = owner(node)
                 if func is not None and func.name in REFUSAL_FUNCTIONS:
-                    self.message(node.value, func, node.lineno)
+                    values = node.value.elts if isinstance(node.value, ast.Tuple) else [node.value]
+                    for value in values:  # (record, warning): the warning
+                        self.message(value, func, node.lineno)
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "append"
+                    and node.args and (owner(node) is not None and owner(node).name in REFUSAL_FUNCTIONS)
+                    and _name(node.func.value) not in SAID_LISTS):
+                self.message(node.args[0], owner(node), node.lineno)
         return self.found
 
 

@@ -132,3 +132,29 @@ def test_every_sentence_on_standard_error_goes_through_the_table():
                 if not (isinstance(arg, ast.Call) and _name(arg.func) in ("say", "error_text", "format")):
                     raw.append(f"{rel}:{node.lineno}")
     assert raw == []
+
+
+def test_the_hand_log_s_warnings_are_said_in_the_command_s_language(tmp_path):
+    """``history``/``ledger`` warned of a log's bad lines in English under ``--lang ru`` (print_warnings said
+    them as they stood)."""
+    from pathlib import Path
+
+    from test_newuser_trial3 import both, invoke
+
+    log = tmp_path / "hands.jsonl"
+    table = Path(__file__).resolve().parents[1] / "sample_images" / "tables" / "table_1.jpg"
+    made = invoke(["live", "--camera", table, "--calibration", "sample_table_1", "--position", "4", "--no-ocr",
+                   "--no-window", "--log", log], stdin="board 1 2572845\nP1 1 7008302\nP1 2 5546980\nP2 1 4448050\n"
+                                                    "P2 2 7040820\nnew\n")
+    assert made.exit_code == 0 and len(log.read_text().splitlines()) == 1, made.output
+    with log.open("a") as fh:
+        fh.write('{"schema": "x"}\nnot json\n')
+    for command in ("history", "ledger"):
+        en, ru, ru_locale = both([command, "--log", log])
+        assert en.exit_code == ru.exit_code == ru_locale.exit_code == 0, en.output
+        assert en.stderr.splitlines() == [f"warning: line 2 of {log} is not a hand record; skipped.",
+                                          f"warning: line 3 of {log} is not a whole record (cut by a crash?); skipped."]
+        for result in (ru, ru_locale):
+            assert result.stderr.splitlines() == [
+                f"предупреждение: строка 2 в {log} — не запись раздачи; пропущена.",
+                f"предупреждение: строка 3 в {log} — неполная запись (оборвана сбоем?); пропущена."], result.stderr

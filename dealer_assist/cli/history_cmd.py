@@ -71,7 +71,7 @@ def history_command(
 
     def warn_all() -> None:
         print_warnings(err, warnings.kept, total=warnings.total,
-                       what="line(s) of the log that are not hand records; skipped.")
+                       what="line(s) of the log that are not hand records; skipped.", lang=str(lang))
 
     try:
         if show is not None:

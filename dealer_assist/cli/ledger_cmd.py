@@ -100,11 +100,12 @@ def ledger_command(
             fail(str(exc), lang=resolve_lang(lang))
     ledger = builder.ledger()
     err = report_console(stderr=True, soft_wrap=True)
-    print_warnings(err, warnings, what="line(s) of the log that are not hand records; skipped.")
+    shown_lang = resolve_lang(lang).value
+    print_warnings(err, warnings, what="line(s) of the log that are not hand records; skipped.", lang=shown_lang)
     if ledger.skipped_count:
         print_warnings(err, [f"{s}" for s in ledger.skipped], total=ledger.skipped_count,
-                       what="hand record(s) left out of the ledger.")
-    print_warnings(err, list(ledger.name_warnings), what="names that look alike.")
+                       what="hand record(s) left out of the ledger.", lang=shown_lang)
+    print_warnings(err, list(ledger.name_warnings), what="names that look alike.", lang=shown_lang)
     with output_errors():
         if as_json:
             out = ledger_to_json(ledger)

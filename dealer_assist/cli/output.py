@@ -264,15 +264,18 @@ class Warnings:
             self.kept.append(text)
 
 
-def print_warnings(console, warnings: list[str], *, what: str, total: int | None = None) -> None:
+def print_warnings(console, warnings: list[str], *, what: str, total: int | None = None, lang: str = "en") -> None:
     """Each of ``warnings`` as ``warning: …`` on ``console`` (standard error), the first
     :data:`WARNINGS_SHOWN`; then ``warning: and N more <what>`` for the rest of ``total``
-    (default: ``len(warnings)``). Shown as text (:func:`~dealer_assist.render.safe_text`)."""
+    (default: ``len(warnings)``). In ``lang`` (:func:`~dealer_assist.i18n.say`); shown as text
+    (:func:`~dealer_assist.render.safe_text`)."""
+    from dealer_assist.i18n import say
     from dealer_assist.render import safe_text
 
     total = len(warnings) if total is None else total
     for text in warnings[:WARNINGS_SHOWN]:
-        console.print(safe_text(f"warning: {text}"), markup=False, highlight=False, soft_wrap=not console.is_terminal)
+        console.print(safe_text(say(f"warning: {text}", lang)), markup=False, highlight=False,
+                      soft_wrap=not console.is_terminal)
     if total > min(len(warnings), WARNINGS_SHOWN):
-        console.print(safe_text(f"warning: and {total - min(len(warnings), WARNINGS_SHOWN)} more {what}"),
+        console.print(safe_text(say(f"warning: and {total - min(len(warnings), WARNINGS_SHOWN)} more {what}", lang)),
                       markup=False, highlight=False, soft_wrap=not console.is_terminal)
