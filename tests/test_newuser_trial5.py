@@ -155,3 +155,28 @@ def test_m5_indian_eval_s_chips_under_the_result():
     assert _player_rows(ru.stdout, ("anna", "boris")) == {
         "anna": ["anna", "проигрывает", "внесено 2 · получает 0"],
         "boris": ["boris", "выигрывает", "внесено 2 · получает 4"]}, ru.stdout
+
+
+def test_l2_usage_lines_name_their_arguments_in_capitals():
+    """L2: ``calibrate check PHOTO`` (no --output) showed ``Usage: … [OPTIONS] {image}`` (the parameter's name),
+    where read and score show ``{PHOTO}...``, ``{PATH}...`` (typer's braces: a required argument); so did
+    ``calibrate notes`` ``{images}...`` and ``calibrate use`` ``{name}``."""
+    for args, usage in ((["calibrate", "check", ROOT / "sample_images" / "tables" / "table_1.jpg"],
+                         "calibrate check [{}] {{PHOTO}}"),
+                        (["calibrate", "notes"], "calibrate notes [{}] {{PHOTO}}..."),
+                        (["calibrate", "use"], "calibrate use [{}] {{NAME}}")):
+        en, ru, _ = both(args)
+        assert en.exit_code == ru.exit_code == 2
+        assert usage.format("OPTIONS") in en.output, en.output
+        assert usage.format("ПАРАМЕТРЫ") in ru.output, ru.output
+
+
+def test_l6_read_s_wrong_paths_exit_2_as_score_s(tmp_path):
+    """L6: ``read FOLDER`` / ``read MISSING`` exited 1; ``score`` and ``calibrate check`` exit 2 for a wrong path.
+    A photo that cannot be decoded is still 1 (the others are read)."""
+    broken = tmp_path / "broken.jpg"
+    broken.write_bytes(b"not a jpeg")
+    for path in (ROOT / "sample_images", tmp_path / "nofile.jpg"):
+        en, ru, _ = both(["read", path])
+        assert en.exit_code == ru.exit_code == 2, en.output
+    assert both(["read", broken])[0].exit_code == 1

@@ -24,7 +24,7 @@ from dealer_assist.vision.images import ImageError
 
 @calibrate_app.command("notes")
 def notes_command(
-    images: List[Path] = typer.Argument(..., help="Photos of one sample note of the deck, from above.",
+    images: List[Path] = typer.Argument(..., metavar="PHOTO", help="Photos of one sample note of the deck, from above.",
                                         show_default=False),
     output: str = typer.Option(..., "--output", "-o", metavar="NAME|FILE.json",
                                help="Profile to write the notes section to (other sections are kept)."),

@@ -73,7 +73,8 @@ def _print_listing(found: Listing, lang: str = "en") -> None:
 
 
 @calibrate_app.command("use")
-def use_command(name: str = typer.Argument(..., help="Profile name in the calibration folder, or a sample's."),
+def use_command(name: str = typer.Argument(..., metavar="NAME",
+                                           help="Profile name in the calibration folder, or a sample's."),
                 lang: Optional[Lang] = lang_option()) -> None:
     """Make NAME the default profile (default.json in the calibration folder points to it)."""
     with errors_as_fail(CalibrationError):

@@ -91,7 +91,8 @@ def table_command(
 
 @calibrate_app.command("check")
 def check_command(
-    image: Path = typer.Argument(..., help="A whole-table photo from the calibrated camera.", show_default=False),
+    image: Path = typer.Argument(..., metavar="PHOTO", help="A whole-table photo from the calibrated camera.",
+                                 show_default=False),
     calibration: Optional[str] = typer.Option(None, "--calibration", "-c", metavar="NAME|FILE.json",
                                               help="Profile to check (default: the default profile)."),
     output: Path = typer.Option(..., "--output", "-o", metavar="FILE.jpg",

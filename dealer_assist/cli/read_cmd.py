@@ -16,7 +16,8 @@ from rich.text import Text
 from dealer_assist.app.photos import ImageReading, read_photos
 from dealer_assist.app.verdicts import is_stray_read
 from dealer_assist.cli.app import app
-from dealer_assist.cli.options import error_text, fail, lang_option, resolve_lang, echo_err, warn_serial_model
+from dealer_assist.cli.options import (USAGE_ERROR, error_text, fail, lang_option, resolve_lang, echo_err,
+                                       warn_serial_model)
 from dealer_assist.cli.output import json_line, report_console
 from dealer_assist.i18n import Lang, number, say, texts
 from dealer_assist.render import name_text, safe_text
@@ -101,8 +102,9 @@ def read_command(
                 debug_dir = None
             else:
                 used_names.add(path.name)
-    if failed:
-        raise typer.Exit(1)
+    if failed:  # a path that is no file (missing, a folder) is a wrong command line, as score's: exit code 2
+        wrong_path = any(r.error and not Path(r.image).is_file() for r in results)
+        raise typer.Exit(USAGE_ERROR if wrong_path else 1)
 
 
 def _title(r: ImageReading) -> Text:
