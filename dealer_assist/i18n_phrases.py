@@ -347,15 +347,16 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "{q} — ни команда, ни номер: укажите купюру и её 7 цифр, например 'board 2 1234567' или 'P3 1 7654321'."),
     (r"(?P<q>'.*') is not a command \((?P<names>.*)\)\.", "{q} — не команда ({names})."),
     (r"'(?P<c>\w+)' takes nothing after it\.", "После '{c}' ничего не пишут."),
-    (r"Give the playing position as one number from 1 to 7, e\.g\. 'position 5'\.",
-     "Укажите игровое место одним числом от 1 до 7, например 'position 5'."),
-    (r"Give the seat to fold, e\.g\. 'fold P3' or 'fold 3'\.", "Укажите место, которое сбрасывает, например 'fold P3' "
-                                                                 "или 'fold 3'."),
+    # (the examples as typed: the stdin form 'chips P3 25', or in the key's box, opened with the word, 'P3 25')
+    (r"Give the playing position as one number from 1 to 7, e\.g\. (?P<e>'(?:position )?5')\.",
+     "Укажите игровое место одним числом от 1 до 7, например {e}."),
+    (r"Give the seat to fold, e\.g\. (?P<a>'(?:fold )?P3') or (?P<b>'(?:fold )?3')\.",
+     "Укажите место, которое сбрасывает, например {a} или {b}."),
     (r"Give the seat, e\.g\. '(?P<c>\w+) P3' or '\w+ 3'\.", "Укажите место, например '{c} P3' или '{c} 3'."),
-    (r"Give the seat and a whole number of chips, e\.g\. 'chips P3 25'\.",
-     "Укажите место и целое число фишек, например 'chips P3 25'."),
-    (r"Give the note and its 7 digits, e\.g\. 'serial board 2 1234567' or 'serial P3 1 7654321'\.",
-     "Укажите купюру и её 7 цифр, например 'serial board 2 1234567' или 'serial P3 1 7654321'."),
+    (r"Give the seat and a whole number of chips, e\.g\. (?P<e>'(?:chips )?P3 25')\.",
+     "Укажите место и целое число фишек, например {e}."),
+    (r"Give the note and its 7 digits, e\.g\. (?P<a>'(?:serial )?board 2 1234567') or (?P<b>'(?:serial )?P3 1 "
+     r"7654321')\.", "Укажите купюру и её 7 цифр, например {a} или {b}."),
     # live: what the showdown waits for, and problems (live/table_state.py)
     (r"The board has (?P<k>\d) of (?P<n>\d) notes known\.", "Борд: известно купюр {k} из {n}."),
     (r"(?P<place>.+?): the camera is still reading this note\.", "{place}: камера ещё читает эту купюру."),

@@ -180,3 +180,27 @@ def test_l6_read_s_wrong_paths_exit_2_as_score_s(tmp_path):
         en, ru, _ = both(["read", path])
         assert en.exit_code == ru.exit_code == 2, en.output
     assert both(["read", broken])[0].exit_code == 1
+
+
+def test_l3_a_key_s_box_refuses_with_the_example_it_takes():
+    """L3: the ``c`` box (opened with ``chips ``) refused ``P2 abc`` with "e.g. 'chips P3 25'", the stdin form,
+    which the box does not take; ``p`` then ``9`` with "'position 5'". Now the box's own form, in both languages;
+    the stdin form keeps its example."""
+    from dealer_assist.live.commands import KeyInput
+
+    for key, typed, english, russian in (
+            ("c", "P2 abc", "Give the seat and a whole number of chips, e.g. 'P3 25'.",
+             "Укажите место и целое число фишек, например 'P3 25'."),
+            ("p", "9", "Give the playing position as one number from 1 to 7, e.g. '5'.",
+             "Укажите игровое место одним числом от 1 до 7, например '5'."),
+            ("f", "P1 P2", "Give the seat to fold, e.g. 'P3' or '3'.",
+             "Укажите место, которое сбрасывает, например 'P3' или '3'."),
+            ("e", "board", "Give the note and its 7 digits, e.g. 'board 2 1234567' or 'P3 1 7654321'.",
+             "Укажите купюру и её 7 цифр, например 'board 2 1234567' или 'P3 1 7654321'.")):
+        box = KeyInput()
+        for k in key + typed + "\r":
+            assert box.feed(k) is None
+        assert box.error == english
+        assert say(box.error, "ru") == russian
+    assert (say("Give the seat and a whole number of chips, e.g. 'chips P3 25'.", "ru")
+            == "Укажите место и целое число фишек, например 'chips P3 25'.")

@@ -166,6 +166,7 @@ class KeyInput:
     def __init__(self) -> None:
         self.prompt: str | None = None
         self.error: str = ""
+        self.word = ""  # the command word the box opened with ("chips "): its refusals' examples go without it
 
     def feed(self, key: str) -> Command | None:
         """Take one key (a character; ``"\\r"``/``"\\n"`` Enter, ``"\\x1b"`` Esc, ``"\\x7f"``/``"\\b"`` Backspace).
@@ -180,7 +181,8 @@ class KeyInput:
                 try:
                     return parse_command(line)
                 except ValueError as exc:
-                    self.error = str(exc)
+                    # the example as the box takes it: 'P3 25', not the stdin form 'chips P3 25' (trial 5, L3)
+                    self.error = str(exc).replace(f"'{self.word}", "'") if self.word else str(exc)
                     return None
             if key == "\x1b":
                 self.prompt = None
@@ -193,7 +195,7 @@ class KeyInput:
         if lower in _KEY_NOW:
             return Command(CommandName(_KEY_NOW[lower]))
         if lower in _KEY_PROMPT:
-            self.prompt = _KEY_PROMPT[lower]
+            self.prompt = self.word = _KEY_PROMPT[lower]
         return None
 
 
