@@ -69,7 +69,7 @@ TEXT: dict[str, dict[str, str]] = {
         "chips_label": "Chips", "chips": "chips", "amount": "Chips", "pot": "Pot", "main": "main", "side": "side",
         "eligible_column": "Eligible", "eligible": "eligible", "carry": "Carried to the next hand",
         # live mode's dashboard
-        "camera": "camera", "fps": "fps", "ocr": "OCR", "street": "street", "preflop": "preflop", "flop": "flop",
+        "camera": "camera", "fps": "fps", "ocr": "OCR", "street": "street", "preflop": "preflop", "betting": "betting", "flop": "flop",
         "turn": "turn", "river": "river", "showdown": "showdown", "pending": "pending", "reads": "reads",
         "face down": "face down", "unreadable": "cannot be read", "out_of_format": "not 7 digits",
         "manual": "typed", "no notes": "no notes seen", "waiting": "Waiting for", "problem": "Check",
@@ -224,7 +224,7 @@ TEXT: dict[str, dict[str, str]] = {
         "chips_label": "Фишки", "chips": "фишки", "amount": "Фишки", "pot": "Банк", "main": "основной",
         "side": "побочный", "eligible_column": "Претенденты", "eligible": "претенденты",
         "carry": "Переходит в следующую раздачу",
-        "camera": "камера", "fps": "кадр/с", "ocr": "OCR", "street": "улица", "preflop": "префлоп", "flop": "флоп",
+        "camera": "камера", "fps": "кадр/с", "ocr": "OCR", "street": "улица", "preflop": "префлоп", "betting": "торговля", "flop": "флоп",
         "turn": "тёрн", "river": "ривер", "showdown": "вскрытие", "pending": "читается", "reads": "чтений",
         "face down": "рубашкой вверх", "unreadable": "не читается", "out_of_format": "не 7 цифр",
         "manual": "введено", "no notes": "купюр нет", "waiting": "Ждём", "problem": "Проверьте",

@@ -204,3 +204,19 @@ def test_l3_a_key_s_box_refuses_with_the_example_it_takes():
         assert say(box.error, "ru") == russian
     assert (say("Give the seat and a whole number of chips, e.g. 'chips P3 25'.", "ru")
             == "Укажите место и целое число фишек, например 'chips P3 25'.")
+
+
+def test_l4_indian_poker_s_dashboard_says_betting_and_refuses_a_seat_without_the_board():
+    """L4: ``live --game indian`` showed "Indian poker (preflop)" (no board, no flop) and refused ``P9 1 …`` with
+    "is neither the board nor a seat" (there is no board in Indian poker)."""
+    live = ["live", "--camera", ROOT / "sample_images" / "tables" / "table_1.jpg", "--calibration", "sample_table_1",
+            "--position", "4", "--no-ocr", "--no-window", "--no-log", "--game", "indian"]
+    en, ru, ru_locale = both(live, stdin="P9 1 1234567\nP1 1 7008302\n")
+    assert en.exit_code == ru.exit_code == ru_locale.exit_code == 0, en.output
+    assert "Indian poker (betting)" in en.stdout and "preflop" not in en.stdout, en.stdout
+    assert "Refused: 'P9' is not a seat (P1, P2, P3, P4)." in en.stderr.splitlines()
+    for result in (ru, ru_locale):
+        assert "Индийский покер (торговля)" in result.stdout and "префлоп" not in result.stdout, result.stdout
+        assert "Отклонено: 'P9' — не место за столом (P1, P2, P3, P4)." in result.stderr.splitlines()
+    holdem = both(live[:-2], stdin="P9 1 1234567\n")[0]
+    assert "Refused: 'P9' is neither the board nor a seat (P1, P2, P3, P4)." in holdem.stderr.splitlines()

@@ -218,6 +218,14 @@ def result_parts(seat: SeatView, t: Mapping[str, str], short: bool = False) -> t
     return Text(t[key], style=style), payout
 
 
+def street_word(view: TableView, t: Mapping[str, str]) -> str:
+    """The hand's street in words: Indian poker has no board, so no flop, and its one round before the showdown
+    is the betting (``preflop`` in the view, as the log writes it; fifth new-user trial L4)."""
+    if not view.state.board_notes and view.street == "preflop":
+        return t["betting"]
+    return t[view.street]
+
+
 def odds_text(odds: tuple[float, float], t: Mapping[str, str], short: bool = False) -> Text:
     """A seat's all-in odds (:attr:`~.table_view.SeatView.odds`): ``win 42.1% · tie 3.0%``."""
     win, tie = odds
@@ -263,7 +271,7 @@ def header_lines(view: TableView, status: LiveStatus, lang: str, t: Mapping[str,
     else:  # Indian poker has neither a zero-joker nor a rollover (RULES.md §7): the game instead
         first.append(f" · {t[s.game.value]}")
     if not compact:
-        first.append(f" · {t['street']}: {t[view.street]}")
+        first.append(f" · {t['street']}: {street_word(view, t)}")
     second = Text()
     cam_style = {"ok": "green", "lost": "bold red", "ended": "yellow"}.get(status.camera, "yellow")
     second.append(f"{t['camera']}: ")

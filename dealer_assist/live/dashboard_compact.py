@@ -18,6 +18,7 @@ from dealer_assist.live.dashboard_cells import (
     rendered_height,
     result_words,
     state_word,
+    street_word,
     waiting_summary,
     winner_line,
 )
@@ -123,7 +124,7 @@ def _seat_lines(view: TableView, lang: str, t: Mapping[str, str], status: LiveSt
 def _compact_board(view: TableView, lang: str, t: Mapping[str, str], status: LiveStatus) -> Text:
     p = view.state.position
     if not view.state.board_notes:  # Indian poker: no board (RULES.md §7.1)
-        return Text(f"{t[view.state.game.value]} ({t[view.street]})", style="bold blue")
+        return Text(f"{t[view.state.game.value]} ({street_word(view, t)})", style="bold blue")
     line = Text(f"{t['board']} ({t[view.street]}): ", style="bold blue")
     for i in range(BOARD_NOTES):
         if i:

@@ -20,6 +20,7 @@ from dealer_assist.live.dashboard_cells import (
     header_lines,
     result_parts,
     state_text,
+    street_word,
     waiting_lines,
     winner_line,
 )
@@ -50,7 +51,7 @@ def _note_row(slot: Slot, options, chosen, p: int, lang: str, t: Mapping[str, st
 
 def _board(view: TableView, lang: str, t: Mapping[str, str], status: LiveStatus) -> RenderableType:
     if not view.state.board_notes:  # Indian poker: no board (RULES.md §7.1)
-        return Text(f"{t[view.state.game.value]} · {t[view.street]}", style="bold blue")
+        return Text(f"{t[view.state.game.value]} · {street_word(view, t)}", style="bold blue")
     table = Table(box=box.SIMPLE_HEAD, expand=False, show_edge=False, pad_edge=False)
     for col in (t["note_number"], t["serial"], t["rank"], t["why"]):
         table.add_column(col)

@@ -96,6 +96,8 @@ def parse_slot(text: str, seats: Sequence[str], game: Game = Game.HOLDEM) -> tup
             zone = lower[zone.lower()]
         elif re.fullmatch(r"[0-9]{1,3}", zone) and 1 <= int(zone) <= len(seats):
             zone = seats[int(zone) - 1]
+        elif not Game(game).board_notes:  # Indian poker: no board to name (fifth new-user trial L4)
+            raise ValueError(f"{quoted(parts[0])} is not a seat ({', '.join(seats)}).")
         else:
             raise ValueError(f"{quoted(parts[0])} is neither the board nor a seat ({', '.join(seats)}).")
     limit = Game(game).board_notes if zone == "board" else Game(game).pocket_notes
