@@ -220,3 +220,40 @@ def test_l4_indian_poker_s_dashboard_says_betting_and_refuses_a_seat_without_the
         assert "Отклонено: 'P9' — не место за столом (P1, P2, P3, P4)." in result.stderr.splitlines()
     holdem = both(live[:-2], stdin="P9 1 1234567\n")[0]
     assert "Refused: 'P9' is neither the board nor a seat (P1, P2, P3, P4)." in holdem.stderr.splitlines()
+
+
+def test_l5_a_one_frame_a_second_recording_is_shown_at_1_fps(monkeypatch):
+    """L5: ``live --fps 1 --realtime`` showed "2.0 fps" (two frames a second apart counted over one second)."""
+    import numpy as np
+
+    from dealer_assist.live.frame_source import Frame
+    from dealer_assist.live.session import LiveOptions, LiveSession
+    from dealer_assist.live.table_state import TableState
+    from dealer_assist.live.worker import InlineWorker
+    from live_helpers import plain_profile
+    from test_readability import _frame_loop
+
+    session = LiveSession(plain_profile((320, 180), ["P1", "P2"]), TableState(("P1", "P2"), 4),
+                          InlineWorker(read=lambda job: ()), LiveOptions(ocr=False))
+    loop = _frame_loop(session, False, monkeypatch)
+    image = np.zeros((180, 320, 3), np.uint8)
+    for second in range(4):
+        assert loop.take_frame(Frame(image, second, float(second)), 100.0 + second)
+    assert loop.fps == 1.0
+    for i in range(30):  # then 30 frames in a second
+        loop.take_frame(Frame(image, 10 + i, 10 + i / 30), 200.0 + i / 30)
+    assert abs(loop.fps - 30.0) < 0.01
+
+
+def test_l5_l7_the_last_dashboard_without_a_terminal_has_no_keys_no_rate_and_no_repeated_answer():
+    """L7: after ``quit`` on standard input: "Quitting." twice (the answer, then the dashboard's answer line), the
+    key line and "· e types a serial" (no key does anything there); L5: "0.0 fps" in that last dashboard."""
+    live = ["live", "--camera", ROOT / "sample_images" / "tables" / "table_1.jpg", "--calibration", "sample_table_1",
+            "--position", "4", "--no-ocr", "--no-window", "--no-log"]
+    en, ru, _ = both(live, stdin="P1 1 7008302\nquit\n")
+    assert en.exit_code == ru.exit_code == 0, en.output
+    assert en.stdout.count("Quitting.") == 1 and ru.stdout.count("Выход.") == 1, en.stdout
+    for result, keys, key_hint, rate in ((en, "n:new-hand", "e types a serial", "fps"),
+                                         (ru, "n:новая", "e — ввести номер", "кадр/с")):
+        assert keys not in result.stdout and key_hint not in result.stdout and rate not in result.stdout, result.stdout
+    assert "Waiting for: Fewer than 2 seats have notes: waiting for the deal." in flat(en.stdout)

@@ -50,6 +50,10 @@ def reads_due(session) -> bool:
     return session.reading
 
 
+#: The frame rate shown is over the frames of the last this many seconds (a 1 fps recording shows 1.0: two
+#: frames a second apart; fifth new-user trial L5 showed 2.0, the frames counted over the first's time).
+FPS_WINDOW = 2.0
+
 class FrameLoop:
     """One run of the frame loop: each turn reads a frame (or lets the reads a recorded frame calls for
     finish), answers keys and command lines, shows the preview, the dashboard and the spectator
@@ -176,9 +180,9 @@ class FrameLoop:
             from dealer_assist.i18n import say
 
             echo_err(say(self.session.warning, self.lang))
-        self.stamps = [s for s in self.stamps + [now] if now - s <= 1.0]
-        if len(self.stamps) > 1:
-            self.fps = len(self.stamps) / max(1e-6, min(1.0, now - self.stamps[0]))
+        self.stamps = [s for s in self.stamps + [now] if now - s <= FPS_WINDOW]
+        if len(self.stamps) > 1:  # frames over the time between the first and the last: 2 frames 1 s apart are 1 fps
+            self.fps = (len(self.stamps) - 1) / max(1e-6, now - self.stamps[0])
         return True
 
     def take_input(self) -> None:
@@ -323,8 +327,11 @@ class FrameLoop:
                     out["warning"] = session.warning
                 sys.stdout.write(dumps_json(out) + "\n")
                 sys.stdout.flush()
-            elif not self.interactive:
-                self.console.print(render_dashboard(view, self.status(), self.lang, self.console.width))
+            elif not self.interactive:  # the hand as it ended: each answer was printed already, no key works here
+                import dataclasses
+
+                final = dataclasses.replace(self.status(), message="", prompt=None, watched=False)
+                self.console.print(render_dashboard(view, final, self.lang, self.console.width))
         except OSError as exc:
             try:
                 sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - nothing more may go to the broken output

@@ -43,6 +43,9 @@ class LiveStatus:
         balances: the session's running balances, ``(player, net chips)`` in the ledger's order
             (:func:`dealer_assist.ledger.build_ledger` over the hands this run finished); empty until
             a hand with chips is decided.
+        watched: a screen the croupier watches while playing (a terminal): the keys, which key types a serial
+            and the frame rate show. False for the last dashboard printed without a terminal (standard-input
+            commands: no key does anything there, and the frame rate is over; fifth new-user trial L5, L7).
         club: with ``live --club``, the club's state (a :class:`dealer_assist.club.outbox.ClubStatus`:
             connected or offline, hands waiting in the log); None without a club.
     """
@@ -61,6 +64,7 @@ class LiveStatus:
     trust_k: int = 2
     balances: tuple[tuple[str, object], ...] = ()
     club: object = None
+    watched: bool = True
 
 
 # ----------------------------------------------------------------------------- words
@@ -282,7 +286,7 @@ def header_lines(view: TableView, status: LiveStatus, lang: str, t: Mapping[str,
     if status.frame and not compact:
         second.append(" · ")
         second.append_text(frame)
-    if status.camera != "ended":  # no frames come any more: a frame rate would be stale
+    if status.camera != "ended" and status.watched:  # no frames come any more: a frame rate would be stale
         second.append(f" · {number(status.fps, lang, 1)} {t['fps']}")
     second.append(f" · {t['ocr']}: {ocr_words(status.ocr, t, lang)}")
     if status.profile:
@@ -307,7 +311,8 @@ def footer_lines(view: TableView, status: LiveStatus, lang: str, t: Mapping[str,
     if status.prompt is not None:
         out.append(Text(f"> {prompt_shown(status.prompt, t)}█", style="bold"))
         out.append(Text(prompt_hint(view, status.prompt, t), style="dim"))
-    out.append(Text(keys, style="dim"))
+    if status.watched:
+        out.append(Text(keys, style="dim"))
     return out
 
 

@@ -175,7 +175,8 @@ def _compact_parts(view: TableView, status: LiveStatus, lang: str, t: Mapping[st
     if view.waiting and not view.complete:
         summary = waiting_summary(view, status, lang, t)
         if summary:
-            parts.append((1, False, Text(f"{t['waiting']}: {summary} · {t['waiting_key']}", style="yellow")))
+            key = f" · {t['waiting_key']}" if status.watched else ""
+            parts.append((1, False, Text(f"{t['waiting']}: {summary}{key}", style="yellow")))
     abbreviated = abbreviate and any(s.best is not None for s in view.seats if s.in_hand)
     legend = t["legend"] if abbreviated else t["legend_mark"]
     if any(slot.source == "manual" for slot in view.all_slots):

@@ -142,7 +142,8 @@ def full_layout(view: TableView, status: LiveStatus, lang: str, t: Mapping[str, 
         parts.append(Text(f"{t['problem']}: {say(line, lang)}", style="bold red"))
     if view.waiting and not view.complete:
         lines = waiting_lines(view, status, lang, t)
-        parts.append(Text(f"{t['waiting']}: " + " ".join(lines) + f" ({t['waiting_key']})", style="yellow"))
+        key = f" ({t['waiting_key']})" if status.watched else ""
+        parts.append(Text(f"{t['waiting']}: " + " ".join(lines) + key, style="yellow"))
     if view.outside:
         serials = ", ".join(n.serial or "?" for n in view.outside)
         parts.append(Text(f"{t['outside']}: {serials}", style="dim"))
