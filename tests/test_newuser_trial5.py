@@ -257,3 +257,28 @@ def test_l5_l7_the_last_dashboard_without_a_terminal_has_no_keys_no_rate_and_no_
                                          (ru, "n:новая", "e — ввести номер", "кадр/с")):
         assert keys not in result.stdout and key_hint not in result.stdout and rate not in result.stdout, result.stdout
     assert "Waiting for: Fewer than 2 seats have notes: waiting for the deal." in flat(en.stdout)
+
+
+def test_low_a_review_table_s_confidences_line_up():
+    """Trial 5 (low): a hand needing review listed confidences "0,98" above "0,927" (as rounded, then written):
+    the column did not line up. Now two decimals each, as read's table, in the language's way."""
+    import io
+
+    from rich.console import Console
+
+    from dealer_assist.app.verdicts import HandScore, Verdict
+    from dealer_assist.cli.score_report import hand_report
+
+    notes = [{"image": "board.jpg", "seat": "board", "serial": "1234567", "confidence": 0.98},
+             {"image": "alice.jpg", "seat": "alice", "serial": "7654321", "confidence": 0.927},
+             {"image": "alice.jpg", "seat": "alice", "serial": None, "confidence": 0.0}]
+    for lang, shown in (("en", ["0.98", "0.93", "0.00"]), ("ru", ["0,98", "0,93", "0,00"])):
+        sc = HandScore(folder="/h/hand_09", status=Verdict.NEEDS_REVIEW, settings={}, notes=notes,
+                       reasons=["no board photo (board.jpg or board-1.jpg ...)."])
+        console = Console(file=io.StringIO(), width=80, color_system=None)
+        console.print(hand_report(sc, lang))
+        rows = [line for line in console.file.getvalue().splitlines() if ".jpg" in line and line.count("│") == 5]
+        # (the panel's border, then image │ seat │ serial │ confidence)
+        assert [row.split("│")[4].strip() for row in rows] == shown, console.file.getvalue()
+        ends = {len(row.split("│")[4].rstrip()) for row in rows}
+        assert len(ends) == 1  # right-justified, same width: lined up
