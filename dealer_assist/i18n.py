@@ -137,7 +137,7 @@ TEXT: dict[str, dict[str, str]] = {
         "tie_lower": "tie", "indian_own_legend": "own view: over every serial the player's own note can be, the "
                                                  "notes they see taken out",
         # ledger
-        "ledger_since": "since {when}", "ledger_fees": "ante {ante}, rake {rake} per player and hand",
+        "ledger_since": "since {when}", "ledger_fees": "buy-in {buy_in} per player and hand (ante {ante} + rake {rake})",
         "hands_column": "Hands", "hands_won": "Hands won", "put_in": "Put in", "buy_ins": "Buy-ins",
         "chips_won": "Chips won", "net": "Net", "rake": "rake", "carried pot": "carried pot",
         "organiser": "organiser", "pays": "Pays", "to_whom": "To",
@@ -286,7 +286,7 @@ TEXT: dict[str, dict[str, str]] = {
         "spectator_win": "Зритель: выигрыш", "tie_lower": "ничья",
         "indian_own_legend": "свой взгляд: по всем номерам, которыми может быть своя купюра игрока, без купюр, "
                              "которые он видит",
-        "ledger_since": "с {when}", "ledger_fees": "анте {ante}, рейк {rake} с игрока за раздачу",
+        "ledger_since": "с {when}", "ledger_fees": "бай-ин {buy_in} с игрока за раздачу (анте {ante} + рейк {rake})",
         "hands_column": "Раздачи", "hands_won": "Выиграно раздач", "put_in": "Внесено", "buy_ins": "Бай-ины",
         "chips_won": "Выиграно фишек", "net": "Итог", "rake": "рейк", "carried pot": "переходящий банк",
         "organiser": "организатор", "pays": "Платит", "to_whom": "Кому",

@@ -282,3 +282,21 @@ def test_low_a_review_table_s_confidences_line_up():
         assert [row.split("│")[4].strip() for row in rows] == shown, console.file.getvalue()
         ends = {len(row.split("│")[4].rstrip()) for row in rows}
         assert len(ends) == 1  # right-justified, same width: lined up
+
+
+def test_low_the_ledger_s_title_says_the_buy_in_is_the_ante_and_the_rake(tmp_path):
+    """Trial 5 (low): ``ledger --ante 1 --rake 1`` titled "ante 1, rake 1 per player and hand" over a "Buy-ins"
+    column of 2 a hand: nothing said that the buy-in is the ante and the rake (the house rule)."""
+    from test_newuser_trial3 import invoke
+
+    log = tmp_path / "hands.jsonl"
+    typed = ("board 1 2572845\nboard 2 4596100\nboard 3 5464922\nchips P1 20\nchips P2 20\nP1 1 7008302\n"
+             "P1 2 5546980\nP2 1 4448050\nP2 2 7040820\nshowdown\nnew\n")
+    made = invoke(["live", "--camera", ROOT / "sample_images" / "tables" / "table_1.jpg", "--calibration",
+                   "sample_table_1", "--position", "4", "--no-ocr", "--no-window", "--log", log], stdin=typed)
+    assert made.exit_code == 0, made.output
+    en, ru, _ = both(["ledger", "--log", log, "--ante", "1", "--rake", "1"])
+    assert en.exit_code == ru.exit_code == 0, en.output
+    assert "buy-in 2 per player and hand (ante 1 + rake 1)" in flat(en.stdout) and "Buy-ins" in en.stdout
+    assert "бай-ин 2 с игрока за раздачу (анте 1 + рейк 1)" in flat(ru.stdout) and "Бай-ины" in ru.stdout
+    assert max(len(line) for line in (en.stdout + ru.stdout).splitlines()) <= 80

@@ -218,7 +218,9 @@ def _render(ledger: Ledger, path: Path, since: Optional[datetime], lang: str = "
     title = Text(t_["history_title"].format(path=safe_text(path), n=ledger.hands), style="bold")
     if since is not None:
         title.append(" " + t_["ledger_since"].format(when=since.isoformat(sep=" ", timespec="minutes")))
-    title.append(" · " + t_["ledger_fees"].format(ante=ledger.ante_per_hand, rake=ledger.rake_per_hand))
+    # the Buy-ins column is the ante and the rake (the house rule): the title says so, with the figures
+    title.append(" · " + t_["ledger_fees"].format(ante=ledger.ante_per_hand, rake=ledger.rake_per_hand,
+                                                  buy_in=ledger.ante_per_hand + ledger.rake_per_hand))
     table = Table()
     for key in ("player", "hands_column", "hands_won", "put_in", "buy_ins", "chips_won", "net"):
         table.add_column(t_[key], justify="left" if key == "player" else "right")
