@@ -300,3 +300,33 @@ def test_low_the_ledger_s_title_says_the_buy_in_is_the_ante_and_the_rake(tmp_pat
     assert "buy-in 2 per player and hand (ante 1 + rake 1)" in flat(en.stdout) and "Buy-ins" in en.stdout
     assert "бай-ин 2 с игрока за раздачу (анте 1 + рейк 1)" in flat(ru.stdout) and "Бай-ины" in ru.stdout
     assert max(len(line) for line in (en.stdout + ru.stdout).splitlines()) <= 80
+
+
+def test_low_the_serial_prompt_s_hint_never_breaks_a_note_s_name():
+    """Trial 5 (low): the ``e`` box's hint on 80 columns broke "board" / "1" over two lines (ru: "ещё без номера:
+    board" then "1, board 2, …"). Now it wraps between the notes, never inside one, in both languages."""
+    import io
+    import re
+
+    from rich.console import Console
+
+    from dealer_assist.live.dashboard import LiveStatus, render_dashboard
+    from dealer_assist.live.session import LiveOptions, LiveSession
+    from dealer_assist.live.table_state import TableState
+    from dealer_assist.live.worker import InlineWorker
+    from live_helpers import plain_profile
+
+    seats = ("P1", "P2", "P3", "P4")
+    state = TableState(seats, 4).with_in_play("P1").with_in_play("P2").with_in_play("P3")
+    session = LiveSession(plain_profile((320, 180), list(seats)), state, InlineWorker(read=lambda job: ()),
+                          LiveOptions(ocr=False))
+    for lang in ("en", "ru"):
+        console = Console(file=io.StringIO(), width=80, height=24, color_system=None)
+        console.print(render_dashboard(session.view(), LiveStatus("ok", 1.0, "idle", prompt="serial "), lang, 80, 24))
+        lines = console.file.getvalue().splitlines()
+        start = next(i for i, line in enumerate(lines) if "0235561" in line)
+        hint = lines[start:start + 3]
+        assert all(len(line) <= 80 for line in hint)
+        assert not any(re.search(r"\b(board|P\d)$", line.rstrip()) for line in hint), hint  # no name cut from its number
+        assert not any(re.match(r"\d\b", line) for line in hint), hint
+        assert "board 1, board 2, board 3, P1 1" in " ".join(hint), hint
