@@ -186,7 +186,7 @@ def test_dashboard_shows_pending_notes_as_pending_and_says_what_it_waits_for():
     view = table_view(TableState(SEATS, 4), notes(status="pending"))
     text = record(render_dashboard(view, LiveStatus("ok", 20.0, "reading"), "en"))
     assert "1119111?  being read (reads: 1; the camera is reading it" in text and "Winner" not in text
-    assert "Waiting for: The board has 0 of 3 notes known." in text
+    assert "Waiting for: the board has 0 of 3 notes known." in text  # lower case after the colon
 
 
 def test_dashboard_camera_lost_and_settlement_in_russian():

@@ -256,7 +256,7 @@ def test_l5_l7_the_last_dashboard_without_a_terminal_has_no_keys_no_rate_and_no_
     for result, keys, key_hint, rate in ((en, "n:new-hand", "e types a serial", "fps"),
                                          (ru, "n:новая", "e — ввести номер", "кадр/с")):
         assert keys not in result.stdout and key_hint not in result.stdout and rate not in result.stdout, result.stdout
-    assert "Waiting for: Fewer than 2 seats have notes: waiting for the deal." in flat(en.stdout)
+    assert "Waiting for: fewer than 2 seats have notes: waiting for the deal." in flat(en.stdout)
 
 
 def test_low_a_review_table_s_confidences_line_up():
@@ -330,3 +330,17 @@ def test_low_the_serial_prompt_s_hint_never_breaks_a_note_s_name():
         assert not any(re.search(r"\b(board|P\d)$", line.rstrip()) for line in hint), hint  # no name cut from its number
         assert not any(re.match(r"\d\b", line) for line in hint), hint
         assert "board 1, board 2, board 3, P1 1" in " ".join(hint), hint
+
+
+def test_low_no_capital_letter_after_the_dashboard_s_colons():
+    """Trial 5 (low): "Ждём: Купюры есть меньше…", "Waiting for: Fewer than 2 seats…", "Отклонено: Укажите…": a
+    sentence after a colon starts in lower case (names and abbreviations kept: P3, OCR)."""
+    from dealer_assist.i18n import after_colon
+
+    live = ["live", "--camera", ROOT / "sample_images" / "tables" / "table_1.jpg", "--calibration", "sample_table_1",
+            "--position", "4", "--no-ocr", "--no-window", "--no-log"]
+    en, ru, _ = both(live, stdin="P1 1 7008302\n")
+    assert "Waiting for: fewer than 2 seats have notes" in flat(en.stdout), en.stdout
+    assert "Ждём: купюры есть меньше чем у 2 мест" in flat(ru.stdout), ru.stdout
+    assert [after_colon(s) for s in ("The board", "P3 folded.", "OCR: idle", "'P9' is", "")] == [
+        "the board", "P3 folded.", "OCR: idle", "'P9' is", ""]

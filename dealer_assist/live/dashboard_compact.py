@@ -8,7 +8,7 @@ from typing import Mapping
 from rich.console import Group
 from rich.text import Text
 
-from dealer_assist.i18n import KEYS_SHORT, say
+from dealer_assist.i18n import KEYS_SHORT, after_colon, say
 from dealer_assist.live.dashboard_cells import (
     LiveStatus,
     balances_line,
@@ -171,12 +171,12 @@ def _compact_parts(view: TableView, status: LiveStatus, lang: str, t: Mapping[st
     for line in chip_lines(view, lang):
         parts.append((1, False, Text(f"{t['warning']}: {line}", style="bold yellow")))
     for line in view.problems:
-        parts.append((1, False, Text(f"{t['problem']}: {say(line, lang)}", style="bold red")))
+        parts.append((1, False, Text(f"{t['problem']}: {after_colon(say(line, lang))}", style="bold red")))
     if view.waiting and not view.complete:
         summary = waiting_summary(view, status, lang, t)
         if summary:
             key = f" · {t['waiting_key']}" if status.watched else ""
-            parts.append((1, False, Text(f"{t['waiting']}: {summary}{key}", style="yellow")))
+            parts.append((1, False, Text(f"{t['waiting']}: {after_colon(summary)}{key}", style="yellow")))
     abbreviated = abbreviate and any(s.best is not None for s in view.seats if s.in_hand)
     legend = t["legend"] if abbreviated else t["legend_mark"]
     if any(slot.source == "manual" for slot in view.all_slots):

@@ -11,7 +11,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from dealer_assist.i18n import KEYS_HELP, say
+from dealer_assist.i18n import KEYS_HELP, after_colon, say
 from dealer_assist.live.dashboard_cells import (
     LiveStatus,
     balances_line,
@@ -139,11 +139,11 @@ def full_layout(view: TableView, status: LiveStatus, lang: str, t: Mapping[str, 
     for line in chip_lines(view, lang):
         parts.append(Text(f"{t['warning']}: {line}", style="bold yellow"))
     for line in view.problems:
-        parts.append(Text(f"{t['problem']}: {say(line, lang)}", style="bold red"))
+        parts.append(Text(f"{t['problem']}: {after_colon(say(line, lang))}", style="bold red"))
     if view.waiting and not view.complete:
         lines = waiting_lines(view, status, lang, t)
         key = f" ({t['waiting_key']})" if status.watched else ""
-        parts.append(Text(f"{t['waiting']}: " + " ".join(lines) + key, style="yellow"))
+        parts.append(Text(f"{t['waiting']}: " + after_colon(" ".join(lines)) + key, style="yellow"))
     if view.outside:
         serials = ", ".join(n.serial or "?" for n in view.outside)
         parts.append(Text(f"{t['outside']}: {serials}", style="dim"))
