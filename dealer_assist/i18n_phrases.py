@@ -236,6 +236,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "должно быть временем в годах от {a} до {b}, а не {q}."),
     (r"must be a whole number of chips from 0 up, not (?P<q>.+)\.", "должно быть целым числом фишек от 0, а не {q}."),
     (r"must be a number of seconds from 0 up, not (?P<q>.+)\.", "должно быть числом секунд от 0, а не {q}."),
+    (r"must be K/N with 1 <= K <= N <= 20 \(e\.g\. 2/3\), not (?P<q>.+)\.",
+     "должно быть K/N, где 1 <= K <= N <= 20 (например, 2/3), а не {q}."),
     # after the sentences above that also begin "must be" (the first pattern that matches is used)
     (r"must be (?P<list>.+?), not (?P<q>'.*'|\S+)\.", "должно быть {list}, а не {q}."),
     (r"(?P<v>\S+) is not in the range (?P<r>\S+)\.", "{v} — вне диапазона {r}."),
@@ -245,8 +247,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"Option (?P<o>'.+') requires (?P<n>\d+) arguments\.", "Параметру {o} нужно значений: {n}."),
     (r"Got unexpected extra argument(?:s|\(s\))? \((?P<a>.*)\)", "Лишние аргументы: ({a})"),
     # typer's range and type refusals (typer 0.2x words them like pydantic)
-    (r"Input should be less than or equal to (?P<n>-?\d+)", "значение должно быть не больше {n}"),
-    (r"Input should be greater than or equal to (?P<n>-?\d+)", "значение должно быть не меньше {n}"),
+    (r"Input should be less than or equal to (?P<num>-?[\d.]+)", "значение должно быть не больше {num}"),
+    (r"Input should be greater than or equal to (?P<num>-?[\d.]+)", "значение должно быть не меньше {num}"),
     (r"Input should be a valid integer, unable to parse string as an integer",
      "нужно целое число"),
     (r"Input should be a valid number, unable to parse string as a number", "нужно число"),
@@ -936,4 +938,17 @@ PHRASES: tuple[tuple[str, str], ...] = (
                          "отдельно от заведения."),
     (r"a player is named (?P<q>.+), like the carried pot \(rolled-over chips\); the player is counted apart from it\.",
      "игрок назван {q}, как переходящий банк (перенесённые фишки); игрок считается отдельно от него."),
+    # hand.json's settings refused (app/hand_folders.py: read_settings_file, said in score's review reasons)
+    (r"(?P<p>.+?) holds no JSON object, so its settings cannot be used\.",
+     "{p} не содержит объекта JSON, поэтому его настройки не используются."),
+    (r"(?P<f>hand\.json|[\w.-]+\.json): (?P<say>.+)", "{f}: {say}"),
+    # a JSON file refused (fileio.py: JsonInputError, "<label> <reason>."), after every sentence more particular
+    (r"(?P<l>.+?) is a folder, not a file\.", "{l} — папка, а не файл."),
+    (r"(?P<l>.+?) (?P<sayr>(?:is empty \(it holds no JSON\)|does not exist|cannot be read \(.+\)|is larger than .+|"
+     r"is not valid JSON \(.+\)|is nested too deeply .+|is not JSON this program can read .+|holds a number of over "
+     r".+))\.", "{l} {sayr}."),
+    # calibrate notes: the photos that gave no note (app/note_setup.py: learn_notes)
+    (r"(?P<p>[^;]+?): no note whose two serial prints read alike(?P<sayrest>(?:; .+?)?)(?P<dot>\.?)",
+     "{p}: нет купюры, два номера которой читаются одинаково{sayrest}{dot}"),
+    (r"; (?P<say>.+)", "; {say}"),
 )
