@@ -46,6 +46,27 @@ def test_ruble_layout_accepted_in_any_rotation_and_order(angle):
     assert ok and np.allclose(top, tr)
 
 
+@pytest.mark.parametrize("angle", [0, 90, 180, 300])
+def test_at_a_known_scale_only_a_real_notes_print_spacing_is_a_pair(angle):
+    """In a top view of known scale (live reads) two prints are one note's only at a real note's spacing:
+    set-up C's read joined one note's left print with a neighbour's top-right print 66 x 38 mm away (the
+    photo window takes it) into a note at 0.6 times a note's size, 90 mm off the real one."""
+    ppm = 4.0
+    to_img = _similarity(angle, ppm, np.array([900.0, 900.0]))
+    tr, left = to_img(_print_quad(TOP_RIGHT_PRINT_MM)), to_img(_print_quad(LEFT_PRINT_MM))
+    assert is_ruble_pair(left, tr, scale=ppm)[0]
+    # the real cut-outs' spacings (157-mm notes: du -112..-122 mm, dv 19..34 mm) and a 150-mm note's
+    for du, dv in ((-112.0, 19.0), (-122.0, 34.0), (-107.0, 19.0)):
+        a = to_img(_print_quad(TOP_RIGHT_PRINT_MM))
+        b = to_img(_print_quad((TOP_RIGHT_PRINT_MM[0] + du, TOP_RIGHT_PRINT_MM[1] + dv)))
+        assert is_ruble_pair(a, b, scale=ppm)[0], (du, dv)
+    near = to_img(_print_quad((TOP_RIGHT_PRINT_MM[0] - 66.0, TOP_RIGHT_PRINT_MM[1] + 38.0)))
+    assert is_ruble_pair(tr, near)[0]  # a photo's window (scale unknown) takes it
+    assert not is_ruble_pair(tr, near, scale=ppm)[0]
+    far = to_img(_print_quad((TOP_RIGHT_PRINT_MM[0] - 150.0, TOP_RIGHT_PRINT_MM[1] + 37.0)))
+    assert not is_ruble_pair(tr, far, scale=ppm)[0]
+
+
 def test_two_prints_side_by_side_are_not_a_ruble_layout():
     # A Polish 10-zloty note: both prints on one line, 2.5 print lengths apart.
     a = _print_quad((100.0, 10.0))

@@ -50,15 +50,18 @@ def ruble_offset(a: np.ndarray, b: np.ndarray, params: ReaderParams = DEFAULT_PA
     Offsets are in units of a print's length: the detector box's own length in a photo, or, when
     the image's scale is known (``scale`` px/mm, a top view), a serial print's physical length
     (:data:`~.geometry.PRINT_LENGTH_MM`), which does not depend on how long a box the detector
-    drew round the print (a box taking in a neighbouring mark made a real pair fail)."""
+    drew round the print (a box taking in a neighbouring mark made a real pair fail); there the window is
+    a real note's (``ruble_du_known_scale``, ``ruble_dv_known_scale``), not a photo's."""
     for first, second in ((a, b), (b, a)):
         du, dv, cos = print_pair_offset(first, second)
         w, h = quad_size(first)
         if scale:
             w = PRINT_LENGTH_MM * scale
         du, dv = du * h / w, dv * h / w
-        if (cos > params.ruble_min_cos and params.ruble_du[0] <= du <= params.ruble_du[1]
-                and params.ruble_dv[0] <= dv <= params.ruble_dv[1] and -du + 2 * dv >= params.ruble_min_spread):
+        du_win, dv_win = ((params.ruble_du_known_scale, params.ruble_dv_known_scale) if scale
+                          else (params.ruble_du, params.ruble_dv))
+        if (cos > params.ruble_min_cos and du_win[0] <= du <= du_win[1]
+                and dv_win[0] <= dv <= dv_win[1] and -du + 2 * dv >= params.ruble_min_spread):
             return first, second, float(np.hypot(du - _RUBLE_TYPICAL[0], dv - _RUBLE_TYPICAL[1]))
     return None
 

@@ -63,6 +63,16 @@ class ReaderParams:
             the specimen notes of :mod:`dealer_assist.synth` 3.7, the Polish
             pair 3.2; and the two prints must read in the same direction
             (cosine of their text directions above ruble_min_cos).
+        ruble_du_known_scale, ruble_dv_known_scale: the same offsets where the
+            image's scale is known (a live top view, in units of a print's
+            physical 24 mm): the window of a real note, not of a photo's boxes.
+            On the 21 real cut-outs of ``bench_live_real.py`` (rectified to
+            157 x 69 mm) du is -4.65..-5.07 (-112..-122 mm), dv 0.80..1.43
+            (19-34 mm); the 150-mm notes' are 5% shorter and the synthetic
+            specimen's -4.4, 1.54; the window is these with ~15 mm to spare.
+            With the photo window a live read of set-up C joined one note's
+            left print and a neighbour's top-right print (66 mm apart) into a
+            note at 0.6 times a note's size, 90 mm off the real note.
         outside_slack_mm: a note placed from one print at a known scale may
             reach this far (mm) beyond the image and still count as in it.
         on_note_slack_mm: a third print with similar digits lying within this
@@ -173,6 +183,8 @@ class ReaderParams:
     ruble_dv: tuple[float, float] = (0.25, 2.2)
     ruble_min_spread: float = 3.5
     ruble_min_cos: float = 0.8
+    ruble_du_known_scale: tuple[float, float] = (-5.6, -3.75)
+    ruble_dv_known_scale: tuple[float, float] = (0.5, 1.9)
     outside_slack_mm: float = 20.0
     on_note_slack_mm: float = 10.0
 
