@@ -216,3 +216,44 @@ def test_the_scan_and_every_reads_detector_work_at_the_cameras_scale():
     off.on_frame(table.frame(2))
     job = off._next_job()
     assert job.kind is JobKind.DISCOVER and job_hints(job).detect_px_per_mm is None
+
+
+def test_a_note_read_without_a_serial_print_is_read_again_with_the_detector_at_the_read_scale():
+    """FULL_DETECT_AFTER: a fresh read of a note whose read since its change found no serial print has the text
+    detector see the view at the read scale (set-up C hand 4: at the detection scale it never found three
+    legible notes on a checked cloth); a first read, a face-down note and a read at known prints keep the
+    detection scale; the last retry of a place where nothing was found looks at the read scale too."""
+    table = Table(plain_profile(SIZE, SEATS))
+    session = _session(table)
+    for i in range(2):
+        session.on_frame(table.frame(i))
+    session.queue.clear()
+    assert session.detect_px_per_mm < session.read_px_per_mm  # the views are shrunk for the detector
+    seat = {z.name: z for z in table.profile.table.zones}["P1"].centre_mm
+    q = note_quad(seat[0] - 60, seat[1] - 40)
+    region = (0.0, 0.0, 1000.0, 700.0)
+    session.tracker.apply([Observation(q, None, 0.0, "unreadable", "no line of it reads as a serial print",
+                                       placed=True)], region, 2, 0.5, count_misses=False)
+    (t,) = list(session.tracker)
+    assert t.status == "unreadable" and t.attempts == 1 and not t.window_quads_mm
+    session.on_frame(table.frame(4))
+    session.queue.clear()
+    job = session._confirm_job()
+    assert job.kind is JobKind.CONFIRM and not job.hints_mm and job.detect_px_per_mm is None
+    t.attempts = 0  # as if its place had just changed: the first read shrinks the view for the detector
+    session._confirmed.clear()
+    assert session._confirm_job().detect_px_per_mm == session.detect_px_per_mm
+    session.tracker.clear()  # a face-down note (a note-shaped change, no serial seen), read once
+    session.tracker.apply([Observation(q, None, 0.0, "blank", "no serial seen", placed=True)], region, 6, 1.5,
+                          count_misses=False)
+    (t,) = list(session.tracker)
+    assert t.status == "blank" and t.attempts == 1
+    session._confirmed.clear()
+    assert session._confirm_job().detect_px_per_mm == session.detect_px_per_mm
+    # retries of a changed place where nothing was found: the first at the detection scale, the last not
+    session.tracker.clear()
+    session._retries = [((100.0, 100.0, 300.0, 250.0), 2, 0)]
+    assert session._retry_job().detect_px_per_mm == session.detect_px_per_mm
+    session.on_frame(table.frame(5))
+    assert session._retry_job().detect_px_per_mm is None
+    assert session._retries == []

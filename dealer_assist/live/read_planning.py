@@ -32,7 +32,7 @@ from dealer_assist.vision.geometry import NOTE_SIZE_MM
 from dealer_assist.vision.print_evidence import MIN_MARGIN
 
 __all__ = ["ReadPlanning", "READ_VALUE", "DETECT_PX_PER_MM", "SCAN_TILE_PX", "SCAN_LINE_MARGIN_MM", "LOOK_BATCH",
-           "LOOK_MAX", "LOOK_MARGIN_MM", "LOOKS_BEFORE_CONFIRM"]
+           "LOOK_MAX", "LOOK_MARGIN_MM", "LOOKS_BEFORE_CONFIRM", "FULL_DETECT_AFTER"]
 
 #: Scale range (px/mm) the text detector looks for serial-sized lines at: the start-up scan's views
 #: (lines only; the places where lines are found are then read), and, with
@@ -72,6 +72,14 @@ LOOK_MAX = 20
 LOOKS_BEFORE_CONFIRM = 3
 #: A window's view reaches this far (mm) around it (the window's quad is the print's as the reader found it).
 LOOK_MARGIN_MM = 4.0
+#: Reads of a note (since its place last changed) that found no serial print before its next fresh read has the
+#: text detector see the view at the read scale, not shrunk to :data:`DETECT_PX_PER_MM` (the last retry of a
+#: changed place where nothing was found does so too). On set-up C's hand 4 (bench_live_real.py, a checked
+#: cloth, 5.4-6.0 px/mm) three plainly legible notes were read 6-10 times at the detection scale (2.4 px/mm)
+#: and never found: the detector found no serial-sized line there, and at the read scale (4.0) it found both
+#: prints of two of them (one still read right only at 4.0, not at 3.5). It costs a read at the read scale
+#: (0.3-0.8 s of CPU against 0.1-0.3 s) only where reads fail.
+FULL_DETECT_AFTER = 1
 #: :data:`READ_VALUE` of a note outside play (added to its own, up to the face-down notes' value).
 OUT_OF_PLAY = 2
 
@@ -85,15 +93,17 @@ class ReadPlanning:
         return (max(core[0] - m, -m), max(core[1] - m, -m), min(core[2] + m, w + m), min(core[3] + m, h + m))
 
     def _make_job(self, kind: JobKind, frame: Frame, core, still: bool, hints=(), track_ids=(), blanks=(),
-                  hints_upright: bool = True) -> ReadJob:
+                  hints_upright: bool = True, full_detect: bool = False) -> ReadJob:
         """A read of ``core`` (table mm) grown by the margin; a scan (at the scan scale, text lines
         only) answers only for lines centred in its core (its neighbour reads the others whole),
-        other reads for every note the view shows whole."""
+        other reads for every note the view shows whole. ``full_detect``: the text detector sees the view
+        at the read scale, not shrunk to the detection scale (a place where a read at that scale found
+        nothing: :data:`FULL_DETECT_AFTER`)."""
         scan = kind is JobKind.SCAN
         region = self._region(core, SCAN_LINE_MARGIN_MM if scan else None)
         scale = self.detect_px_per_mm if scan else self.read_px_per_mm
         image = warp_region(frame.image, self.profile, region, scale)
-        detect = self.detect_px_per_mm if (self.options.detect_at_camera_scale and not scan
+        detect = self.detect_px_per_mm if (self.options.detect_at_camera_scale and not scan and not full_detect
                                            and self.detect_px_per_mm < scale) else None
         self._job_id += 1
         return ReadJob(self._job_id, frame.index, frame.time_s, kind, region, core if scan else region,
@@ -285,6 +295,10 @@ class ReadPlanning:
             # next reads recognise those two windows only, both ways up (issue 21: 0.03 s a note, as
             # many notes read right as by a read with the text detector); a recheck looks afresh
             hints, upright = t.window_quads_mm, False
+        # a note read since its last change without a serial print found, read afresh: the detector sees
+        # the view at the read scale (at the detection scale it missed every line of plainly legible notes
+        # on a checked cloth, set-up C hand 4)
+        full = not hints and t.attempts >= FULL_DETECT_AFTER and t.status != "blank"  # face down: nothing to find
         if len(hints or t.print_quads_mm) < 2:
             core = grow(core, 40.0)
             if not hints and len(t.print_quads_mm) == 1:
@@ -293,7 +307,7 @@ class ReadPlanning:
                 # set-up C hand 2: five confirm reads there saw the one print only, the note never settled)
                 core = grow(note_box_around_print(t.print_quads_mm[0]), 5.0)
         return self._make_job(JobKind.CONFIRM, pick, core, True, hints=hints, track_ids=(t.id,),
-                              hints_upright=upright)
+                              hints_upright=upright, full_detect=full)
 
     def _lookable(self, t) -> bool:
         """Whether look jobs may read this track's windows (looks on, a worker that looks, two windows)."""
@@ -397,7 +411,8 @@ class ReadPlanning:
                 self._retries[i] = (region, tries - 1, frame.index)
             else:
                 del self._retries[i]
-            return self._make_job(JobKind.RETRY, frame, region, True)
+            # the last retry of a place where nothing was found looks at the read scale (see FULL_DETECT_AFTER)
+            return self._make_job(JobKind.RETRY, frame, region, True, full_detect=tries <= 1)
         return None
 
 
