@@ -189,3 +189,39 @@ def test_a_note_cut_by_a_reads_edge_has_its_own_place_read_once():
     assert len(session.tracker) == 0  # a CUT observation is no track
     session._apply(JobResult(read, (cut,)))  # seen cut again: not followed twice
     assert len([j for j in session.queue if j.kind is JobKind.DISCOVER]) == 1
+
+
+def test_a_note_cut_by_a_reads_edge_on_a_face_down_notes_track_has_its_place_read():
+    """A print seen cut by a read's edge on a face-down note's track (``blank``: read twice, then left) is the
+    note turned over: its place is read (set-up D hand 2: a revealed end-seat note was never read again); on a
+    note already read with prints, its own reads go on."""
+    from dealer_assist.live.worker import CUT, JobResult, ReadJob
+
+    table = ModelTable(plain_profile(SIZE, SEATS), "4455667", "4455667")
+    session = LiveSession(table.profile, TableState(tuple(SEATS), 4), InlineWorker(read=table.read, look=table.look),
+                          LiveOptions())
+    for i in (0, 1, 2):
+        session.on_frame(table.frame(i))
+        session.pump(wait=True)
+    x, y = 600.0, 300.0
+    region = (0.0, 0.0, 1000.0, 700.0)
+    session.tracker.apply([Observation(note_quad(x, y), None, 0.0, "blank", "no serial seen", placed=True)], region,
+                          2, 0.5, count_misses=False)
+    assert [t.status for t in session.tracker] == ["blank"]
+    prints = (print_quad(x, y, TOP_RIGHT_PRINT_MM),)
+    cut = Observation(note_quad(x, y), None, 0.0, CUT, "cut by the read's edge", prints, prints[0].mean(axis=0))
+    read = ReadJob(99, 2, 0.5, JobKind.DISCOVER, (500.0, 250.0, 640.0, 400.0), (500.0, 250.0, 640.0, 400.0), 1.0,
+                   np.zeros((1, 1, 3), np.uint8))
+    session.queue.clear()
+    session._apply(JobResult(read, (cut,)))
+    assert len([j for j in session.queue if j.kind is JobKind.DISCOVER]) == 1
+    # on a note read with its prints (not face down), the cut print is left to that note's own reads
+    session.queue.clear()
+    session._followed.clear()
+    session.tracker.clear()
+    session.tracker.apply([Observation(note_quad(x, y), None, 0.0, "unreadable", "the reads disagree",
+                                       (print_quad(x, y, TOP_RIGHT_PRINT_MM), print_quad(x, y, LEFT_PRINT_MM)),
+                                       placed=True)], region, 3, 0.6, count_misses=False)
+    assert [t.status for t in session.tracker] == ["unreadable"]
+    session._apply(JobResult(read, (cut,)))
+    assert [j for j in session.queue if j.kind is JobKind.DISCOVER] == []

@@ -414,8 +414,11 @@ class LiveSession(ReadPlanning):
         self._followed = [(a, f) for a, f in self._followed if frame.index - f < FOLLOW_FRAMES]
         for o in cut:
             a = o.anchor
-            if any(inside_quad(a, t.quad_mm) for t in self.tracker):
+            if any(inside_quad(a, t.quad_mm) and t.status != "blank" for t in self.tracker):
                 continue  # a note found already: its own reads go on
+            # (a face-down note's track is not: its reads stop after two, and a print seen on it now is the
+            # note turned over -- set-up D hand 2: a revealed end-seat note cut by the reveal's read, on its
+            # face-down track, was never read again)
             if any(float(np.linalg.norm(a - b)) < 20.0 for b, _ in self._followed):
                 continue
             if len(o.print_quads_mm) == 1:
