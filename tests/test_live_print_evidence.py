@@ -4,8 +4,6 @@ prints' evidence, and evidence that contradicts the reader's reads."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import numpy as np
 import pytest
 
@@ -227,32 +225,3 @@ def test_a_note_cut_by_a_reads_edge_on_a_face_down_notes_track_has_its_place_rea
     assert [t.status for t in session.tracker] == ["unreadable"]
     session._apply(JobResult(read, (cut,)))
     assert [j for j in session.queue if j.kind is JobKind.DISCOVER] == []
-
-
-def test_a_face_down_notes_place_that_changed_and_showed_no_line_is_read_next_at_the_read_scale():
-    """A note-shaped change on a face-down note's track where the reader found no line at the detection scale (the
-    note turned over under a glare, the hand just leaving) is read next with the detector at the read scale, once;
-    a note put down face down the first time (no track there yet) is not."""
-    from dealer_assist.live.worker import JobResult, ReadJob
-
-    table = ModelTable(plain_profile(SIZE, SEATS), "4455667", "4455667")
-    session = LiveSession(table.profile, TableState(tuple(SEATS), 4), InlineWorker(read=table.read, look=table.look),
-                          LiveOptions())
-    for i in (0, 1, 2):
-        session.on_frame(table.frame(i))
-        session.pump(wait=True)
-    x, y = 600.0, 300.0
-    rect = note_quad(x, y)
-    region = (565.0, 265.0, 795.0, 405.0)  # a 200 x 110 mm place and the 15-mm margin
-    read = ReadJob(99, 2, 0.5, JobKind.DISCOVER, region, region, 1.0, np.zeros((1, 1, 3), np.uint8),
-                   blank_rects_mm=(rect,), detect_px_per_mm=0.5)
-    session.queue.clear()
-    session._apply(JobResult(read, ()))  # dealt face down: a blank track, nothing more
-    assert [t.status for t in session.tracker] == ["blank"] and session.queue == []
-    session._apply(JobResult(dataclasses.replace(read, job_id=100), ()))  # its place changed again, no line seen
-    (again,) = session.queue
-    assert again.kind is JobKind.DISCOVER and again.detect_px_per_mm is None and again.blank_rects_mm == (rect,)
-    assert again.region_mm == pytest.approx(region)
-    session.queue.clear()
-    session._apply(JobResult(again, ()))  # that read saw nothing either: not again
-    assert session.queue == []

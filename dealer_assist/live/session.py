@@ -356,10 +356,6 @@ class LiveSession(ReadPlanning):
                 self._changed()
             return
         observations = [o for o in result.observations if o.status != CUT]
-        if (job.kind.discovers and job.blank_rects_mm and not result.observations and job.detect_px_per_mm is not None
-                and any(t.status == "blank" and quad_iou_mm(t.quad_mm, rect) > 0.3
-                        for rect in job.blank_rects_mm for t in self.tracker)):
-            self._read_turned_again(job)
         if job.kind is not JobKind.SCAN:
             self._follow_cut([o for o in result.observations if o.status == CUT], job)
         if not self.options.look_windows:
@@ -406,21 +402,6 @@ class LiveSession(ReadPlanning):
         now = time.monotonic()
         self.events.extend((e, now) for e in events)
         self._changed()
-
-    def _read_turned_again(self, job: ReadJob) -> None:
-        """A note-shaped change on a face-down note's track where the reader found no line at all at the detection
-        scale: the note turned over and unread in that frame (a glare, the hand just leaving). Its place is read
-        again next, from the newest frame, with the detector at the read scale (once: that read is not
-        followed again). Before, such a place waited behind every other read as a retry: set-up D's hand 0 lost
-        an end-seat note under a glare spot that way (its place's retry never came before the hand ended)."""
-        m = self.options.margin_mm
-        x0, y0, x1, y1 = job.core_mm
-        core = (x0 + m, y0 + m, max(x0 + m, x1 - m), max(y0 + m, y1 - m))
-        if self.frame is None:
-            return
-        again = self._make_job(JobKind.DISCOVER, self.frame, core, True, blanks=job.blank_rects_mm, full_detect=True)
-        self.queue.append(again)
-        self._changes.accept(again.region_mm)
 
     def _follow_cut(self, cut: list[Observation], job: ReadJob) -> None:
         """Notes a read saw only in part (cut by its view's edge, :data:`~.worker.CUT`) on no known note: their
