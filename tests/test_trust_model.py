@@ -82,3 +82,31 @@ def test_heard_needs_every_digit_at_the_threshold():
     assert heard(LineRead("kb 7273916", 0.2, "rapidocr", (0.1,) * 10))  # other engines always count
     lower = dataclasses.replace(DEFAULT_PARAMS, model_min_char_prob=0.85)
     assert heard(LineRead("КЯ 7273916", 0.9, SERIAL_CTC, probs[:-1] + (0.89,)), lower)
+
+
+GLUED_V6 = LineRead("kb7273916", 0.9, "rapidocr", (0.525, 0.985) + (1.0,) * 7)  # letters touching the digits
+GLUED_V4 = LineRead("Hb7273916", 0.9, "ppocr-v4", (0.531, 0.772) + (0.99,) * 7)
+
+
+def test_the_models_two_sure_letters_show_a_rubles_layout_on_one_print():
+    # no PP-OCR read shows the gap after the letters (one_print_spaced); the model's letters stand for it
+    model = LineRead("КЯ 7273916", 0.95, SERIAL_CTC, (0.85, 0.81) + (0.99,) * 8)
+    note = _one_print(GLUED_V6, GLUED_V4, model)
+    assert (note.serial, note.status, note.evidence) == ("7273916", NoteStatus.TRUSTED, Evidence.ONE_PRINT)
+
+
+def test_the_models_unsure_or_missing_letters_do_not():
+    cases = [LineRead("КЯ 7273916", 0.95, SERIAL_CTC, (0.85, 0.79) + (0.99,) * 8),  # a letter under 0.8
+             LineRead("7273916", 0.95, SERIAL_CTC, (0.99,) * 7),  # digits alone: the Polish note's look
+             LineRead("КЦЯ 7273916", 0.95, SERIAL_CTC, (0.99,) * 11),  # three letters
+             LineRead("КЯ 7273916", 0.95, SERIAL_CTC, (0.99,) * 2 + (0.99,) * 7 + (0.89,))]  # not heard
+    for model in cases:
+        note = _one_print(GLUED_V6, GLUED_V4, model)
+        assert note.status is NoteStatus.UNREADABLE and note.serial is None, model.text
+        assert "laid out as a ruble's" in note.reason, (model.text, note.reason)
+    off = dataclasses.replace(DEFAULT_PARAMS, one_print_model_letters_min_prob=None)
+    p = Print(quad=_box(TOP_RIGHT_PRINT_MM), crop=np.full((8, 40, 3), 1, np.uint8),
+              reads=[(GLUED_V6, parse_serial_text(GLUED_V6.text))])
+    sure = LineRead("КЯ 7273916", 0.95, SERIAL_CTC, (0.99,) * 10)
+    engines = (FakeEngine("ppocr-v4", {1: GLUED_V4}), FakeEngine(SERIAL_CTC, {1: sure}))
+    assert decide([p], engines, "rapidocr", off, PX_PER_MM).status is NoteStatus.UNREADABLE

@@ -128,6 +128,19 @@ class ReaderParams:
             showing the letter block apart from the digits, as a 1997-series
             ruble prints it (a Polish note with the same format prints them
             together and was trusted from one print on 9 degraded images).
+        one_print_model_letters_min_prob: for ``one_print_spaced``, a read of the project's serial
+            model also shows the ruble's layout when it reads the value (heard: every digit at
+            ``model_min_char_prob``) after exactly two Cyrillic letters, each at least this probability
+            (:func:`~.trust._laid_out_as_ruble`; the model, trained on ruble prints only, writes the
+            gap after any two letters, so only its letters tell); ``None``: its reads never do.
+            Measured on the degradation benchmark's unsettled notes (rec6 diagnosis, re-reading with
+            per-character probabilities the 559 images of ``bench_degrade.py --seed 0`` with a miss or
+            an untrusted 7-digit read, /work/notes/rec6_log.md): of the 68 notes refused only for no
+            spaced read while the model read the value, the Polish note (real_195, 2 images) was read
+            by the model as digits alone (no letters, digits unsure: 0.64, 0.73); of the 66 ruble
+            notes, 49 had a heard model read with two letters: 49 with both letters at 0.3 or more,
+            46 at 0.5, 40 at 0.8, 35 at 0.95, none wrong at any of them. 0.8 keeps the letters a
+            sure read.
         model_engines, model_min_char_prob: the project's own serial model
             (:class:`~.recognizer.SerialCtcEngine`, a cross-check engine) is
             heard only when sure: a read of it counts -- votes, disagrees,
@@ -198,6 +211,7 @@ class ReaderParams:
     one_print_min_char_prob: float | None = 0.9
     one_print_engines: int = 2
     one_print_spaced: bool = True
+    one_print_model_letters_min_prob: float | None = 0.8
     two_print_min_char_prob: float | None = 0.85
     two_print_each_min_char_prob: float | None = 0.8
     model_engines: frozenset[str] = frozenset({"serial-ctc"})

@@ -104,14 +104,34 @@ def _laid_out_as_ruble(p: Print, value: str, params: ReaderParams) -> bool:
     (:func:`~.grouping.similar_digits`: the PP-OCR models, which often close the gap up, show it
     rarely and then reliably; Tesseract shows a gap even on a Polish note's glued letters when it
     misreads a digit there, so its read counts only with the digits right). The serial model's reads
-    do not count (``params.model_engines``: it writes the gap after any two letters it reads)."""
+    do not show a gap (``params.model_engines``: it writes one after any two letters it reads), but a
+    heard read of it (:func:`heard`) of exactly ``value`` after two Cyrillic letters, each read with at
+    least ``params.one_print_model_letters_min_prob``, counts: the model, trained on rubles' prints
+    only, reads a print of that look as a ruble's; on the Polish note of the same format it read the
+    digits alone."""
     for r, s in p.serials():
         if getattr(r, "engine", None) in params.model_engines:
+            if _model_sees_ruble_letters(r, s, value, params):
+                return True
             continue
         if s.spaced and (s.digits == value or (getattr(r, "char_probs", None) is not None
                                                and similar_digits(s.digits, value, params))):
             return True
     return False
+
+
+def _model_sees_ruble_letters(r: LineRead, s: SerialText, value: str, params: ReaderParams) -> bool:
+    """``r``, a read of the serial model parsed as ``s``, is ``value`` after exactly two Cyrillic letters
+    (and a space), each letter at ``params.one_print_model_letters_min_prob`` or more, every digit
+    heard (:func:`heard`)."""
+    tau = params.one_print_model_letters_min_prob
+    if tau is None or s.digits != value or s.derived or s.letters is None or not heard(r, params):
+        return False
+    prefix = r.text[:s.start]
+    letters = [i for i, ch in enumerate(prefix) if not ch.isspace()]
+    probs = r.char_probs or ()
+    return (len(letters) == 2 and all(prefix[i].isalpha() for i in letters) and len(probs) == len(r.text)
+            and min(probs[i] for i in letters) >= tau)
 
 
 def _letters_taken_for_digits(prints: Sequence[Print]) -> None:
