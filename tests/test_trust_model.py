@@ -110,3 +110,20 @@ def test_the_models_unsure_or_missing_letters_do_not():
     sure = LineRead("КЯ 7273916", 0.95, SERIAL_CTC, (0.99,) * 10)
     engines = (FakeEngine("ppocr-v4", {1: GLUED_V4}), FakeEngine(SERIAL_CTC, {1: sure}))
     assert decide([p], engines, "rapidocr", off, PX_PER_MM).status is NoteStatus.UNREADABLE
+
+
+def test_the_model_sure_and_pp_ocr_fairly_sure_are_two_families_on_one_print():
+    # PP-OCRv6 reads the value with a digit at 0.85 (< one_print_min_char_prob), PP-OCRv4 nothing: the model
+    # sure of every digit at model_first_min_char_prob makes the second engine of another family
+    v6 = LineRead("kb 7273916", 0.9, "rapidocr", (0.5, 0.9) + (0.99,) * 7 + (0.85,))
+    v4_nothing = LineRead("Hb72739", 0.5, "ppocr-v4", (0.5,) * 7)
+    sure = LineRead("КЯ 7273916", 0.95, SERIAL_CTC, (0.9, 0.9) + (0.96,) * 8)
+    note = _one_print(v6, v4_nothing, sure)
+    assert (note.serial, note.status, note.evidence) == ("7273916", NoteStatus.TRUSTED, Evidence.ONE_PRINT)
+    # the model at 0.94 (heard, but not sure enough to stand with a PP-OCR digit under 0.9)
+    note = _one_print(v6, v4_nothing, LineRead("КЯ 7273916", 0.95, SERIAL_CTC, (0.9, 0.9) + (0.96,) * 7 + (0.94,)))
+    assert note.status is NoteStatus.UNREADABLE and "not sure" in note.reason
+    # PP-OCRv6 under 0.8 at a digit
+    low = LineRead("kb 7273916", 0.9, "rapidocr", (0.5, 0.9) + (0.99,) * 7 + (0.79,))
+    note = _one_print(low, v4_nothing, sure)
+    assert note.status is NoteStatus.UNREADABLE and "not sure" in note.reason

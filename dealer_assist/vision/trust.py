@@ -19,7 +19,7 @@ from dealer_assist.vision.params import DEFAULT_PARAMS, ReaderParams
 from dealer_assist.vision.serials import SerialKind, SerialText, parse_serial_text
 
 __all__ = ["CYRILLIC_ENGINES", "decide", "heard", "model_two_prints", "odd_length_note", "partial_note",
-           "estimate_quad", "one_print_sure"]
+           "estimate_quad", "one_print_sure", "model_and_general_sure"]
 
 #: Engines trained on Cyrillic. The PP-OCR models read Latin and Chinese and
 #: put a look-alike for Я, Л, Ж... ("ВЯ" comes back "BA"), so only letters that
@@ -96,6 +96,29 @@ def one_print_sure(p: Print, value: str, params: ReaderParams = DEFAULT_PARAMS) 
         if probs is not None and tau is not None and min(probs) >= tau:
             sure.add(r.engine)
     return len(sure)
+
+
+def model_and_general_sure(p: Print, value: str, params: ReaderParams = DEFAULT_PARAMS) -> bool:
+    """Two engines of different families read ``value`` on print ``p``: the serial model sure of every digit
+    (``params.model_first_min_char_prob``, its sureness for reading a print alone) and a PP-OCR engine (an
+    engine neither in ``model_engines`` nor in ``dispute_ignores``) with every digit of ``value`` at
+    ``params.one_print_model_general_min_char_prob`` or more (reads whose letters were taken for digits do
+    not count). ``False`` when either threshold is ``None``."""
+    tau_m, tau_g = params.model_first_min_char_prob, params.one_print_model_general_min_char_prob
+    if tau_m is None or tau_g is None:
+        return False
+    model = general = False
+    for r, s in p.serials(SerialKind.SERIAL7):
+        if s.digits != value or s.derived:
+            continue
+        engine = getattr(r, "engine", None)
+        if engine in params.model_engines:
+            digits = [pr for ch, pr in zip(r.text, r.char_probs or ()) if ch.isdigit()]
+            model |= len(digits) == len(value) == sum(ch.isdigit() for ch in r.text) and min(digits) >= tau_m
+        elif engine not in params.dispute_ignores:
+            probs = r.probs_of(s.start, len(s.digits)) if hasattr(r, "probs_of") else None
+            general |= probs is not None and len(probs) == len(value) and min(probs) >= tau_g
+    return model and general
 
 
 def _laid_out_as_ruble(p: Print, value: str, params: ReaderParams) -> bool:
@@ -269,7 +292,7 @@ def _check_one_print(lone: Print, value: str, serial_prints: list[Print], second
     _ask([lone], seconds, params)
     if params.strict_rivals and (rivals := _rivals(serial_prints, value, params)):
         return _unreadable(quad, f"the reads disagree ({', '.join(sorted(rivals | {value}))})", prints, params)
-    if one_print_sure(lone, value, params) < params.one_print_engines:
+    if one_print_sure(lone, value, params) < params.one_print_engines and not model_and_general_sure(lone, value, params):
         return _unreadable(quad, f"only one print shows the serial ({value}) and the engines are not sure of "
                                  "every digit; check it by eye", prints, params)
     if params.one_print_spaced and not _laid_out_as_ruble(lone, value, params):
