@@ -201,6 +201,42 @@ def test_the_way_up_the_model_read_settles_a_partner_that_reads_digits_both_ways
         reader = SerialReader(primary=primary, seconds=(v4, model, tesseract), letters=tesseract, params=params)
         return [(n.serial, n.status, n.evidence) for n in reader.read(_photo(boxes))]
 
-    without = read(dataclasses.replace(DEFAULT_PARAMS, model_first_min_char_prob=None))
+    without = read(dataclasses.replace(DEFAULT_PARAMS, model_first_min_char_prob=None, model_way_up_min_char_prob=None))
     assert [(s, st) for s, st, _ in without] == [(None, NoteStatus.UNREADABLE)]
     assert read(ON) == [("0900099", NoteStatus.TRUSTED, Evidence.TWO_PRINTS)]
+
+
+def _symmetric_note(model_answers, params):
+    """A note whose serial PP-OCRv6 reads as digits both ways up (0900099 / 6600060), no letters, on both
+    prints; the model is not read first (``model_first_min_char_prob`` None), only asked about the way up
+    of the ambiguous prints (``model_way_up_min_char_prob``) and as a cross-check engine."""
+    boxes = [(_box(TOP_RIGHT_PRINT_MM), TOP), (_box(LEFT_PRINT_MM), LEFT)]
+    up, down = _v6("0900099"), LineRead("6600060", 0.97, "rapidocr", (0.99,) * 7)
+    answers = {TOP: up, LEFT: up, TOP + 100: down, LEFT + 100: down}
+    tesseract = FakeEngine("tesseract", {k: NOTHING for k in answers})
+    primary = FakePrimary([b for b, _ in boxes], answers)
+    v4 = FakeEngine("ppocr-v4", {k: LineRead("", 0.0, "ppocr-v4", ()) for k in answers})
+    reader = SerialReader(primary=primary, seconds=(v4, FakeModel(model_answers), tesseract), letters=tesseract,
+                          params=dataclasses.replace(params, model_first_min_char_prob=None))
+    return [(n.serial, n.status) for n in reader.read(_photo(boxes))]
+
+
+def test_the_model_settles_the_way_up_of_prints_that_read_as_digits_both_ways():
+    sure = {TOP: _model("МТ 0900099"), LEFT: _model("МТ 0900099")}
+    assert _symmetric_note(sure, DEFAULT_PARAMS) == [("0900099", NoteStatus.TRUSTED)]
+    # the model reads the prints only turned over: they lie upside down, and the turned reads stand
+    turned = {TOP + 100: _model("МТ 6600060"), LEFT + 100: _model("МТ 6600060")}
+    assert _symmetric_note(turned, DEFAULT_PARAMS) == [("6600060", NoteStatus.TRUSTED)]
+    off = dataclasses.replace(DEFAULT_PARAMS, model_way_up_min_char_prob=None)
+    assert _symmetric_note(sure, off) == [(None, NoteStatus.UNREADABLE)]
+
+
+@pytest.mark.parametrize("why, answers", [
+    ("a digit under model_way_up_min_char_prob", {TOP: _model("МТ 0900099", SURE[:-1] + (0.89,)),
+                                                  LEFT: _model("МТ 0900099", SURE[:-1] + (0.89,))}),
+    ("digits without letters", {TOP: _model("0900099", (0.99,) * 7), LEFT: _model("0900099", (0.99,) * 7)}),
+    ("a serial-like read both ways", {TOP: _model("МТ 0900099"), TOP + 100: _model("6600060", (0.4,) * 7),
+                                      LEFT: _model("МТ 0900099"), LEFT + 100: _model("6600060", (0.4,) * 7)}),
+])
+def test_an_unsure_or_two_way_model_leaves_the_way_up_unsettled(why, answers):
+    assert _symmetric_note(answers, DEFAULT_PARAMS) == [(None, NoteStatus.UNREADABLE)], why

@@ -151,6 +151,16 @@ class ReaderParams:
             uncertain labels left out), and of 169 PP-OCR reads agreeing with a sure model read 27 were
             below 0.9, 14 below 0.8; replaying the decisions, 0.85 gains 1 note, 0.8 and anything lower
             2, none wrong.
+        model_way_up_min_char_prob: a print whose way up the primary engine cannot tell (digits both
+            ways up, no letters read) and that the second engine's letters do not settle is settled by the
+            serial model (:func:`~.prints._settle_by_model`) when it reads one way two letters then 7
+            digits, every digit at least this, and the other way no serial-like run (it was trained to
+            read nothing on a print turned over); only the way up is taken, its read does not vote.
+            ``None``: never. Measured by re-reading the 63 images of the degradation benchmark
+            (``--seed 0``) with an ambiguous print in the rec6 diagnosis (/tmp/rec6/amb.py,
+            /work/notes/rec6_log.md): 0.9 (the level at which the model is heard,
+            ``model_min_char_prob``) trusts 11 right serials there instead of 2, none wrong (real_157's
+            0900099, which reads 6600060 turned over, among them).
         model_engines, model_min_char_prob: the project's own serial model
             (:class:`~.recognizer.SerialCtcEngine`, a cross-check engine) is
             heard only when sure: a read of it counts -- votes, disagrees,
@@ -223,6 +233,7 @@ class ReaderParams:
     one_print_spaced: bool = True
     one_print_model_letters_min_prob: float | None = 0.8
     one_print_model_general_min_char_prob: float | None = 0.8
+    model_way_up_min_char_prob: float | None = 0.9
     two_print_min_char_prob: float | None = 0.85
     two_print_each_min_char_prob: float | None = 0.8
     model_engines: frozenset[str] = frozenset({"serial-ctc"})

@@ -105,17 +105,18 @@ def find_prints(image: np.ndarray, detector, recognizer: TextRecognizer,
         p = _line_print(image, box, detector, recognizer, params, known_way, lines, model)
         if p is not None:
             prints.append(p)
-    _settle_ambiguous(prints, lines, recognizer, second, params)
+    _settle_ambiguous(prints, lines, recognizer, second, params, model)
     return prints
 
 
 def reread_by_engines(image: np.ndarray, prints: Sequence[Print], detector, recognizer: TextRecognizer,
                       second: TextRecognizer | None, params: ReaderParams, hints: ReadHints | None,
-                      lines: Sequence[np.ndarray]) -> list[Print]:
+                      lines: Sequence[np.ndarray], model: TextRecognizer | None = None) -> list[Print]:
     """The prints of :func:`find_prints` as it finds them without the model: those the model read alone
     (:attr:`~.model.Print.model_box`) are read again from their detector boxes by ``recognizer`` (the
     general path, the model's read dropped); the others are returned as they are. ``lines``: the
-    classified lines :func:`find_prints` gave (the way-up vote)."""
+    classified lines :func:`find_prints` gave (the way-up vote); ``model``: the serial model, which may
+    settle an ambiguous print's way up (:func:`_settle_by_model`)."""
     known_way = hints is not None and hints.print_quads is not None and hints.prints_upright
     out, again = [], []
     for p in prints:
@@ -123,7 +124,7 @@ def reread_by_engines(image: np.ndarray, prints: Sequence[Print], detector, reco
             out.append(p)
         elif (q := _line_print(image, p.model_box, detector, recognizer, params, known_way, None, None)) is not None:
             again.append(q)
-    _settle_ambiguous(again, lines, recognizer, second, params)
+    _settle_ambiguous(again, lines, recognizer, second, params, model)
     return out + again
 
 
@@ -216,13 +217,38 @@ def _line_print(image: np.ndarray, box: np.ndarray, detector, recognizer: TextRe
 
 
 def _settle_ambiguous(prints: Sequence[Print], lines: Sequence[np.ndarray], recognizer: TextRecognizer,
-                      second: TextRecognizer | None, params: ReaderParams) -> None:
-    """Settle the way up of the ambiguous ones of ``prints``: the second engine's letters, else the lines' vote."""
+                      second: TextRecognizer | None, params: ReaderParams,
+                      model: TextRecognizer | None = None) -> None:
+    """Settle the way up of the ambiguous ones of ``prints``: the second engine's letters, else the serial
+    model's verdict (:func:`_settle_by_model`), else the lines' vote."""
     for p in prints:
         if p.ambiguous and second is not None:
             _settle_by_second(p, second)
+        if p.ambiguous and model is not None:
+            _settle_by_model(p, model, params)
         if p.ambiguous:
             _settle_way_up(p, lines, recognizer, params)
+
+
+def _settle_by_model(p: Print, model: TextRecognizer, params: ReaderParams) -> None:
+    """Settle an ambiguous print's way up by the serial model, which reads nothing on a print turned over:
+    one way read as two letters then 7 digits, every digit at ``params.model_way_up_min_char_prob``, and
+    the other way as no serial-like run at all. Only the way up is taken; the model's read does not vote
+    (it is asked as a cross-check engine later, like any print's)."""
+    tau = params.model_way_up_min_char_prob
+    if tau is None:
+        return
+    flipped = p.crop[::-1, ::-1].copy()
+    reads = model.recognize_many([p.crop, flipped]) if hasattr(model, "recognize_many") else \
+        [model.recognize(p.crop), model.recognize(flipped)]
+    parsed = [parse_serial_text(r.text) for r in reads]
+    if _sure_serial(reads[0], parsed[0], tau) and not parsed[1]:
+        p.ambiguous, p.other_way = False, []
+    elif _sure_serial(reads[1], parsed[1], tau) and not parsed[0]:
+        p.quad = rotate_quad_180(p.quad)
+        p.crop = flipped
+        p.reads = p.other_way
+        p.ambiguous, p.other_way = False, []
 
 
 def _settle_by_second(p: Print, second: TextRecognizer) -> None:

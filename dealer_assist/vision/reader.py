@@ -144,7 +144,8 @@ class SerialReader:
                     notes.append(note)
                 else:
                     rest.extend(group)
-            prints = reread_by_engines(image, rest, self.primary, self.primary, self.letters, p, hints, lines)
+            prints = reread_by_engines(image, rest, self.primary, self.primary, self.letters, p, hints, lines,
+                                       self.model)
         for group in group_prints(prints, p, scale):
             if not any(s.kind in (SerialKind.SERIAL7, SerialKind.SERIAL9) for q in group for _, s in q.serials()):
                 note = odd_length_note(group, p, scale) or partial_note(group, p, scale)
