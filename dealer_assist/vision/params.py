@@ -156,7 +156,7 @@ class ReaderParams:
             serial model (:func:`~.prints._settle_by_model`) when it reads one way two letters then 7
             digits, every digit at least this, and the other way no serial-like run (it was trained to
             read nothing on a print turned over); only the way up is taken, its read does not vote.
-            ``None``: never. Measured by re-reading the 63 images of the degradation benchmark
+            ``None``: never. Measured by re-reading the 35 images of the degradation benchmark
             (``--seed 0``) with an ambiguous print in the rec6 diagnosis (/tmp/rec6/amb.py,
             /work/notes/rec6_log.md): 0.9 (the level at which the model is heard,
             ``model_min_char_prob``) trusts 11 right serials there instead of 2, none wrong (real_157's
