@@ -160,7 +160,7 @@ class ReaderParams:
             (``--seed 0``) with an ambiguous print in the rec6 diagnosis (/tmp/rec6/amb.py,
             /work/notes/rec6_log.md): 0.9 (the level at which the model is heard,
             ``model_min_char_prob``) trusts 11 right serials there instead of 2, none wrong (real_157's
-            0900099, which reads 6600060 turned over, among them).
+            0900099, which reads 6600060 turned over, among them); 0.5 trusts 12, 0.97 5, none wrong.
         model_engines, model_min_char_prob: the project's own serial model
             (:class:`~.recognizer.SerialCtcEngine`, a cross-check engine) is
             heard only when sure: a read of it counts -- votes, disagrees,
