@@ -133,34 +133,36 @@ class ReaderParams:
             ``model_min_char_prob``) after exactly two Cyrillic letters, each at least this probability
             (:func:`~.trust._laid_out_as_ruble`; the model, trained on ruble prints only, writes the
             gap after any two letters, so only its letters tell); ``None``: its reads never do.
-            Measured on the degradation benchmark's unsettled notes (rec6 diagnosis, re-reading with
-            per-character probabilities the 559 images of ``bench_degrade.py --seed 0`` with a miss or
-            an untrusted 7-digit read, /work/notes/rec6_log.md): of the 68 notes refused only for no
-            spaced read while the model read the value, the Polish note (real_195, 2 images) was read
-            by the model as digits alone (no letters, digits unsure: 0.64, 0.73); of the 66 ruble
-            notes, 49 had a heard model read with two letters: 49 with both letters at 0.3 or more,
-            46 at 0.5, 40 at 0.8, 35 at 0.95, none wrong at any of them. 0.8 keeps the letters a
-            sure read.
+            Measured on the degradation benchmark's hard cases (``benchmarks/bench_trust_replay.py
+            gather`` of a full ``bench_degrade.py --jobs 1 --seed 0 --json`` run at f513d3e: the 559
+            images with a miss or an untrusted 7-digit read, re-read with per-character
+            probabilities; then ``replay ... one_print_model_letters_min_prob=None,0.3,0.5,0.8,0.95``):
+            of the 68 notes refused only for no spaced read while the model read the value, the
+            Polish note (real_195, 2 images) was read by the model as digits alone (no letters,
+            digits unsure: 0.64, 0.73); the replay trusts 49 more right serials at 0.3, 46 at 0.5,
+            40 at 0.8, 35 at 0.95, none wrong at any. 0.8 keeps the letters a sure read.
         one_print_model_general_min_char_prob: a serial seen on one print only is also sure
             (instead of ``one_print_engines`` engines at ``one_print_min_char_prob``) when two engines of
             different families read it there: the serial model sure of every digit at
             ``model_first_min_char_prob`` (as when it reads a print alone) and a PP-OCR engine with every
             digit at least this (:func:`~.trust.model_and_general_sure`); the other one-print checks
             (no rival, the ruble's layout) still apply. ``None``: never. Measured on the same 559
-            re-read images: no print had a model read sure at 0.95 of a wrong value (photos with
+            gathered images: no print had a model read sure at 0.95 of a wrong value (photos with
             uncertain labels left out), and of 169 PP-OCR reads agreeing with a sure model read 27 were
-            below 0.9, 14 below 0.8; replaying the decisions, 0.85 gains 1 note, 0.8 and anything lower
-            2, none wrong.
+            below 0.9, 14 below 0.8; ``bench_trust_replay.py replay ...
+            one_print_model_general_min_char_prob=None,0.9,0.85,0.8,0.5``: 0.85 gains 1 note, 0.8 and
+            0.5 2, none wrong.
         model_way_up_min_char_prob: a print whose way up the primary engine cannot tell (digits both
             ways up, no letters read) and that the second engine's letters do not settle is settled by the
             serial model (:func:`~.prints._settle_by_model`) when it reads one way two letters then 7
             digits, every digit at least this, and the other way no serial-like run (it was trained to
             read nothing on a print turned over); only the way up is taken, its read does not vote.
-            ``None``: never. Measured by re-reading the 35 images of the degradation benchmark
-            (``--seed 0``) with an ambiguous print in the rec6 diagnosis (/tmp/rec6/amb.py,
-            /work/notes/rec6_log.md): 0.9 (the level at which the model is heard,
-            ``model_min_char_prob``) trusts 11 right serials there instead of 2, none wrong (real_157's
-            0900099, which reads 6600060 turned over, among them); 0.5 trusts 12, 0.97 5, none wrong.
+            ``None``: never. Measured by reading again the 35 gathered images (as above) that hold an
+            ambiguous print (``bench_trust_replay.py reread ...
+            model_way_up_min_char_prob=None,0.5,0.9,0.97``): 0.9 (the level at which the model is
+            heard, ``model_min_char_prob``) trusts 11 right serials there instead of 2, none wrong
+            (real_157's 0900099, which reads 6600060 turned over, among them); 0.5 trusts 12, 0.97
+            5, none wrong.
         model_engines, model_min_char_prob: the project's own serial model
             (:class:`~.recognizer.SerialCtcEngine`, a cross-check engine) is
             heard only when sure: a read of it counts -- votes, disagrees,
