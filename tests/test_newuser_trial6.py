@@ -79,3 +79,22 @@ def test_m4_fold_and_showdown_given_twice_are_refused_not_reversed():
                                                    "Отклонено: вскрытие уже объявлено; u отменяет объявление."]
     back = both(live, stdin="P3 1 3989341\nfold P3\nin P3\n")[0]
     assert "P3 folded.\nP3 is back in.\n" in back.stdout, back.stdout
+
+
+def test_m8_the_russian_board_word_and_cyrillic_look_alike_seats_are_taken():
+    """M8: ``борд 1 2572845`` (the Russian screen's word) was refused as "'борд' — ни борд, ни место", and ``Р1 1 …``
+    typed on a Russian layout (Cyrillic Р) refused beside "P1"; the e box's Russian hint said "board 1"."""
+    live = ["live", "--camera", ROOT / "sample_images" / "tables" / "table_1.jpg", "--calibration", "sample_table_1",
+            "--position", "4", "--no-ocr", "--no-window", "--no-log"]
+    en, ru, ru_locale = both(live, stdin="борд 1 2572845\nР1 1 7008302\nfold Р2\nб2 4596100\nBOARD 3 5464922\n")
+    assert en.exit_code == ru.exit_code == ru_locale.exit_code == 0, en.output
+    assert "Refused" not in en.stderr and "Отклонено" not in ru.stderr, (en.stderr, ru.stderr)
+    assert en.stdout.splitlines()[:5] == ["board 1: serial 2572845 typed.", "P1 1: serial 7008302 typed.",
+                                          "P2 folded.", "board 2: serial 4596100 typed.",
+                                          "board 3: serial 5464922 typed."], en.stdout
+    for result in (ru, ru_locale):
+        assert result.stdout.splitlines()[:3] == ["борд 1: номер 2572845 введён.", "P1 1: номер 7008302 введён.",
+                                                  "P2: сброс."], result.stdout
+    from dealer_assist.live.table_state import latin_look_alikes
+
+    assert latin_look_alikes("Аня") == "Aня"  # only the look-alikes: a Cyrillic name is not turned into Latin

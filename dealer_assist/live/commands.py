@@ -98,7 +98,7 @@ def parse_command(text: str) -> Command:
     if name is None:
         # "board 2 1234567", "P3.1 1234567": a serial without the word
         m = _SLOT_SERIAL.match(line)
-        if m and (re.fullmatch(r"[\d-]+", m.group("serial")) and (m.group("slot").split()[0].lower().startswith("b")
+        if m and (re.fullmatch(r"[\d-]+", m.group("serial")) and (m.group("slot").split()[0].lower().startswith(("b", "б"))
                                                                    or len(m.group("slot").split()) == 2
                                                                    or "." in m.group("slot"))):
             return Command(CommandName.SERIAL, (m.group("slot"), m.group("serial")))

@@ -373,11 +373,14 @@ def prompt_hint(view: TableView, prompt: str, t: Mapping[str, str]) -> str:
         missing = missing_slots(view)
         first = next((m for m in missing if not m.startswith("board")), f"{seat} 1")
         board = next((m for m in missing if m.startswith("board")), "board 2")
-        examples = (f"{_together(first + ' 0235561')}, {_together(board + ' 1234567')}" if view.state.board_notes
-                    else _together(f"{first} 0235561"))
+        def word(slot: str) -> str:  # the board in the screen's word (the parser takes 'борд 1' too)
+            return t["board notes"] + slot[len("board"):] if slot.startswith("board") else slot
+
+        examples = (f"{_together(first + ' 0235561')}, {_together(word(board) + ' 1234567')}"
+                    if view.state.board_notes else _together(f"{first} 0235561"))
         hint = t["prompt_serial"].format(examples=examples)
         if missing:
-            shown = [_together(m) for m in missing[:8]] + (["…"] if len(missing) > 8 else [])
+            shown = [_together(word(m)) for m in missing[:8]] + (["…"] if len(missing) > 8 else [])
             hint += " · " + t["prompt_missing"].format(slots=", ".join(shown))
     elif word in ("position", "p"):
         hint = t["prompt_position"]

@@ -71,6 +71,23 @@ def quoted(text: str, limit: int = 40) -> str:
     return repr(text if len(text) <= limit else text[:limit] + "…")
 
 
+#: The words for the board a croupier may type: the command's, and the Russian screen's ("борд 1 2572845").
+BOARD_WORDS = ("board", "борд")
+
+#: Cyrillic letters that look like Latin ones, as a Russian keyboard layout types them (Р for P).
+_LOOK_ALIKES = str.maketrans("АВЕКМНОРСТХаеорсух", "ABEKMHOPCTXaeopcyx")
+
+
+def latin_look_alikes(text: str) -> str:
+    """``text`` with its Cyrillic look-alike letters in Latin (``'Р1'`` → ``'P1'``): a seat name typed on a
+    Russian layout is found, not refused beside a name that looks the same (sixth new-user trial M8).
+
+    >>> latin_look_alikes("Р1"), latin_look_alikes("Аня")
+    ('P1', 'Aня')
+    """
+    return text.translate(_LOOK_ALIKES)
+
+
 def parse_slot(text: str, seats: Sequence[str], game: Game = Game.HOLDEM) -> tuple[str, int]:
     """``"board 2"``, ``"b2"``, ``"alice 1"``, ``"alice.1"``, ``"3.2"`` (seat number 3) -> (zone, index).
 
@@ -82,18 +99,20 @@ def parse_slot(text: str, seats: Sequence[str], game: Game = Game.HOLDEM) -> tup
     """
     t = text.strip().replace(".", " ").replace(":", " ")
     parts = t.split()
-    if len(parts) == 1 and parts[0][:1].lower() == "b" and re.fullmatch(r"[0-9]{1,3}", parts[0][1:]) is not None:
+    if len(parts) == 1 and parts[0][:1].lower() in ("b", "б") and re.fullmatch(r"[0-9]{1,3}", parts[0][1:]) is not None:
         parts = ["board", parts[0][1:]]
     if len(parts) != 2 or re.fullmatch(r"[0-9]{1,3}", parts[1]) is None:
         raise ValueError(f"{quoted(text)} is not a note: give the board or a seat and the note's number, e.g. 'board 2' or "
                          f"'{seats[0] if seats else 'P1'} 1'.")
     zone, index = parts[0], int(parts[1])
-    if zone.lower() == "board":
+    if zone.lower() in BOARD_WORDS:
         zone = "board"
     elif zone not in seats:
         lower = {s.lower(): s for s in seats}
         if zone.lower() in lower:
             zone = lower[zone.lower()]
+        elif latin_look_alikes(zone).lower() in lower:  # 'Р1' typed on a Russian layout: the seat P1
+            zone = lower[latin_look_alikes(zone).lower()]
         elif re.fullmatch(r"[0-9]{1,3}", zone) and 1 <= int(zone) <= len(seats):
             zone = seats[int(zone) - 1]
         elif not Game(game).board_notes:  # Indian poker: no board to name (fifth new-user trial L4)
@@ -178,12 +197,14 @@ class TableState:
         return dict(self.manual)
 
     def seat(self, name_or_number: str) -> str:
-        """The seat called ``name_or_number`` (a name, any case, or its 1-based number); ``ValueError`` if none."""
+        """The seat called ``name_or_number`` (a name, any case, typed with Cyrillic look-alike letters too, or its
+        1-based number); ``ValueError`` if none."""
         if name_or_number in self.seats:
             return name_or_number
         lower = {s.lower(): s for s in self.seats}
-        if name_or_number.lower() in lower:
-            return lower[name_or_number.lower()]
+        for typed in dict.fromkeys((name_or_number.lower(), latin_look_alikes(name_or_number).lower())):
+            if typed in lower:
+                return lower[typed]
         if re.fullmatch(r"[0-9]{1,3}", name_or_number) and 1 <= int(name_or_number) <= len(self.seats):
             return self.seats[int(name_or_number) - 1]
         raise ValueError(f"{quoted(name_or_number)} is not a seat ({', '.join(self.seats)}).")
