@@ -197,7 +197,7 @@ TEXT: dict[str, dict[str, str]] = {
         "prompt_word_chips": "chips",
         "prompt_serial": "the note, then its 7 digits: {examples}", "prompt_missing": "no serial yet: {slots}",
         "prompt_position": "the playing position, 1 to 7", "prompt_fold": "the seat that folds: {seats}",
-        "prompt_chips": "the seat and its chips, e.g. {seat} 25", "prompt_line": "a command, e.g. fold {seat}",
+        "prompt_chips": "the seat and its chips in this hand in all, e.g. {seat} 25", "prompt_line": "a command, e.g. fold {seat}",
         "confirm_quit": "Hand {n} is not decided: press q again to quit and log it as abandoned; any other key "
                         "goes on with it.",
         "confirm_quit_unlogged": "Hand {n} is not decided: press q again to quit without it (--no-log: it is not "
@@ -346,7 +346,7 @@ TEXT: dict[str, dict[str, str]] = {
         "prompt_word_chips": "фишки:",
         "prompt_serial": "купюра, затем её 7 цифр: {examples}", "prompt_missing": "ещё без номера: {slots}",
         "prompt_position": "игровое место, от 1 до 7", "prompt_fold": "место, которое сбрасывает: {seats}",
-        "prompt_chips": "место и его фишки, например {seat} 25", "prompt_line": "команда, например fold {seat}",
+        "prompt_chips": "место и все его фишки в этой раздаче, например {seat} 25", "prompt_line": "команда, например fold {seat}",
         "confirm_quit": "Раздача {n} не решена: нажмите q ещё раз, чтобы выйти и записать её как брошенную; любая "
                         "другая клавиша продолжит её.",
         "confirm_quit_unlogged": "Раздача {n} не решена: нажмите q ещё раз, чтобы выйти без неё (--no-log: в "

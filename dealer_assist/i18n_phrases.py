@@ -313,6 +313,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"(?P<s>\S+) is in the hand\.", "{s} в раздаче."),
     (r"(?P<s>\S+) sits this hand out\.", "{s} пропускает эту раздачу."),
     (r"(?P<s>\S+) put in (?P<n>\d+) chips?\.", "{s} внёс фишек: {n}."),
+    (r"(?P<s>\S+): (?P<n>\d+) chips? in this hand in all \(was (?P<m>\d+)\)\.",
+     "{s}: всего фишек в этой раздаче: {n} (было {m})."),
     (r"(?P<place>.+?): serial (?P<v>\d+) typed\.", "{place}: номер {v} введён."),
     (r"(?P<place>.+?): typed serial cleared\.", "{place}: введённый номер стёрт."),
     (r"Nothing to undo in this hand\.", "В этой раздаче нечего отменять."),

@@ -98,3 +98,17 @@ def test_m8_the_russian_board_word_and_cyrillic_look_alike_seats_are_taken():
     from dealer_assist.live.table_state import latin_look_alikes
 
     assert latin_look_alikes("Аня") == "Aня"  # only the look-alikes: a Cyrillic name is not turned into Latin
+
+
+def test_m11_a_second_chips_figure_says_it_replaced_the_first():
+    """M11: ``chips P1 20`` then ``chips P1 5`` was answered "P1 put in 5 chips." (as if added to the 20); the
+    figure is the seat's total for the hand, and the answer now says so, with what it was; the box's hint too."""
+    live = ["live", "--camera", ROOT / "sample_images" / "tables" / "table_1.jpg", "--calibration", "sample_table_1",
+            "--position", "4", "--no-ocr", "--no-window", "--no-log"]
+    en, ru, _ = both(live, stdin="chips P1 20\nchips P1 5\nchips P1 5\n")
+    assert en.stdout.splitlines()[:3] == ["P1 put in 20 chips.", "P1: 5 chips in this hand in all (was 20).",
+                                          "P1 put in 5 chips."], en.stdout
+    assert ru.stdout.splitlines()[:2] == ["P1 внёс фишек: 20.", "P1: всего фишек в этой раздаче: 5 (было 20)."]
+    from dealer_assist.i18n import texts
+
+    assert "in this hand in all" in texts("en")["prompt_chips"] and "в этой раздаче" in texts("ru")["prompt_chips"]

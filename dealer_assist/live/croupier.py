@@ -58,7 +58,10 @@ def apply_command(session, cmd: Command) -> str:
     if cmd.name is CommandName.CHIPS:
         seat = s.seat(cmd.args[0])
         chips = int(cmd.args[1])
+        before = s.chips_map.get(seat)
         session.set_state(s.with_chips(seat, chips))
+        if before is not None and before != chips:  # the figure is the hand's total: say it replaced the last one
+            return f"{seat}: {chips} chip{'' if chips == 1 else 's'} in this hand in all (was {before})."
         return f"{seat} put in {chips} chip{'' if chips == 1 else 's'}."
     if cmd.name is CommandName.SERIAL:
         zone, index = parse_slot(cmd.args[0], s.seats, s.game)
