@@ -202,6 +202,10 @@ TEXT: dict[str, dict[str, str]] = {
                         "goes on with it.",
         "confirm_quit_unlogged": "Hand {n} is not decided: press q again to quit without it (--no-log: it is not "
                                  "logged); any other key goes on with it.",
+        "confirm_new": "Hand {n} is not decided: press n again to log it as abandoned and start hand {m}; any other "
+                       "key goes on with it.",
+        "confirm_new_unlogged": "Hand {n} is not decided: press n again to start hand {m} without it (--no-log: it is "
+                                "not logged); any other key goes on with it.",
     },
     "ru": {
         "playing_position": "Игровое место", "position_letter": "P", "random": "случайно",
@@ -351,6 +355,10 @@ TEXT: dict[str, dict[str, str]] = {
                         "другая клавиша продолжит её.",
         "confirm_quit_unlogged": "Раздача {n} не решена: нажмите q ещё раз, чтобы выйти без неё (--no-log: в "
                                  "журнал она не записывается); любая другая клавиша продолжит её.",
+        "confirm_new": "Раздача {n} не решена: нажмите n ещё раз, чтобы записать её как брошенную и начать раздачу {m}; "
+                       "любая другая клавиша продолжит её.",
+        "confirm_new_unlogged": "Раздача {n} не решена: нажмите n ещё раз, чтобы начать раздачу {m} без неё (--no-log: "
+                                "в журнал она не записывается); любая другая клавиша продолжит её.",
         "refused": "Отклонено: {say}",
     },
 }

@@ -82,7 +82,7 @@ def test_the_serial_prompt_shows_its_syntax_and_the_notes_without_a_serial():
     assert ("the note, then its 7 digits: P1 2 0235561, board 2 1234567 · no serial yet: board 2, board 3, P1 2 · "
             "Enter sends, Esc cancels") in text
     ru = " ".join(screen(session, croupier, "ru").split())
-    assert "купюра, затем её 7 цифр: P1 2 0235561, board 2 1234567" in ru and "Esc — отмена" in ru
+    assert "купюра, затем её 7 цифр: P1 2 0235561, борд 2 1234567" in ru and "Esc — отмена" in ru  # the screen's word
 
 
 def _record(session="s1", hand=4, dealer="A", finished=None):

@@ -112,3 +112,34 @@ def test_m11_a_second_chips_figure_says_it_replaced_the_first():
     from dealer_assist.i18n import texts
 
     assert "in this hand in all" in texts("en")["prompt_chips"] and "в этой раздаче" in texts("ru")["prompt_chips"]
+
+
+def test_m12_n_with_a_hand_open_asks_first_as_q_does():
+    """M12: ``n`` in the middle of a hand ended it at once (logged incomplete, the button moved, no undo). Now the
+    key asks first, as ``q`` does; pressed again it starts the next hand; the stdin ``new`` of a script goes ahead."""
+    from dealer_assist.app.terminal import Croupier
+    from dealer_assist.i18n import say
+    from test_live_night import session_for
+
+    logged: list[dict] = []
+    session = session_for(logged=logged)
+    croupier = Croupier(session, "en")
+    croupier.line("board 1 1234567")
+    croupier.key("n")
+    assert session.state.hand_number == 1 and logged == []
+    assert croupier.feedback.text == ("Hand 1 is not decided: press n again to log it as abandoned and start hand 2; "
+                                      "any other key goes on with it.")
+    assert say(croupier.feedback.text, "ru") == croupier.feedback.text  # a TEXT entry, already in its language
+    croupier.key("x")
+    croupier.key("n")
+    assert session.state.hand_number == 1
+    croupier.key("n")
+    assert session.state.hand_number == 2 and logged[0]["status"] == "incomplete"
+    ru = Croupier(session_for(), "ru")
+    ru.line("board 1 1234567")
+    ru.key("n")
+    assert ru.feedback.text.startswith("Раздача 1 не решена: нажмите n ещё раз")
+    scripted = session_for()
+    Croupier(scripted, "en").line("board 1 1234567")
+    Croupier(scripted, "en").line("new")
+    assert scripted.state.hand_number == 2

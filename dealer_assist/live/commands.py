@@ -221,8 +221,8 @@ def advise(cmd: Command, view: TableView, lang: str = "en", armed: Command | Non
     * ``position N`` (another P) and ``random`` once the hand is decided would score it anew: the
       first time they are not applied, the sentence says what would change, and the same command
       given next (``armed``) goes ahead;
-    * with ``confirm_quit`` (a key pressed on the dashboard, not a scripted command line), ``quit``
-      while a hand is open (something happened in it and it is not decided) is applied only when
+    * with ``confirm_quit`` (a key pressed on the dashboard, not a scripted command line), ``quit`` (and ``new``:
+      it ends the hand too; sixth new-user trial M12) while a hand is open (something happened in it and it is not decided) is applied only when
       given twice in a row: the hand would be logged as abandoned (``logged=False``, ``--no-log``: the
       sentence says it is lost, not logged).
 
@@ -236,11 +236,12 @@ def advise(cmd: Command, view: TableView, lang: str = "en", armed: Command | Non
     """
     t = texts(lang)
     s = view.state
-    if cmd.name is CommandName.QUIT:
+    if cmd.name in (CommandName.QUIT, CommandName.NEW):  # a key that would end an open hand asks first
         if not confirm_quit or armed == cmd or view.complete or not view.eventful:
             return Advice(True)
-        key = "confirm_quit" if logged else "confirm_quit_unlogged"
-        return Advice(False, t[key].format(n=s.hand_number), confirm=cmd)
+        word = "quit" if cmd.name is CommandName.QUIT else "new"
+        key = f"confirm_{word}" if logged else f"confirm_{word}_unlogged"
+        return Advice(False, t[key].format(n=s.hand_number, m=s.hand_number + 1), confirm=cmd)
     if cmd.name is CommandName.SHOWDOWN and not s.showdown_called:
         if not view.all_slots and not any(seat.in_hand for seat in view.seats):
             return Advice(False, t["showdown_empty"])
