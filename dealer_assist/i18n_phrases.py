@@ -15,6 +15,8 @@ __all__ = ["PHRASES"]
 PHRASES: tuple[tuple[str, str], ...] = (
     # every command's one-sentence errors (cli/options.py: error_text) and the commonest of them
     (r"Error: (?P<say>.+)", "Ошибка: {say}"),
+    # (first: the sentence after it is the rules' own, which patterns below take whole)
+    (r"The rules refuse the hand as it stands: (?P<say>.+)", "Правила не принимают раздачу в таком виде: {say}"),
     (r"There is no hand log at (?P<p>.+) yet \(hands are logged when they finish\)\.",
      "Журнала раздач {p} ещё нет (раздачи записываются в него, когда заканчиваются)."),
     (r"The log (?P<p>.+) holds (?P<n>\d+) hand\(s\); there is no hand (?P<k>\d+)\.",
@@ -943,7 +945,6 @@ PHRASES: tuple[tuple[str, str], ...] = (
     # hand.json's settings refused (app/hand_folders.py: read_settings_file, said in score's review reasons)
     (r"(?P<p>.+?) holds no JSON object, so its settings cannot be used\.",
      "{p} не содержит объекта JSON, поэтому его настройки не используются."),
-    (r"(?P<f>hand\.json|[\w.-]+\.json): (?P<say>.+)", "{f}: {say}"),
     # a JSON file refused (fileio.py: JsonInputError, "<label> <reason>."), after every sentence more particular
     (r"(?P<l>.+?) is a folder, not a file\.", "{l} — папка, а не файл."),
     (r"(?P<l>.+?) (?P<sayr>(?:is empty \(it holds no JSON\)|does not exist|cannot be read \(.+\)|is larger than .+|"
@@ -953,4 +954,18 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"(?P<p>[^;]+?): no note whose two serial prints read alike(?P<sayrest>(?:; .+?)?)(?P<dot>\.?)",
      "{p}: нет купюры, два номера которой читаются одинаково{sayrest}{dot}"),
     (r"; (?P<say>.+)", "; {say}"),
+    # live: what an Indian poker showdown waits for (live/table_view.py), the rules refusing the hand's chips
+    (r"(?P<s>.+?): the note is not known yet\.", "{s}: купюра ещё неизвестна."),
+    (r"(?P<s>.+?): the note is not known yet \(none on the table now: the camera saw this seat's notes earlier; type "
+     r"them, fold the seat or call the showdown\)\.", "{s}: купюра ещё неизвестна (сейчас на столе её нет, камера "
+                                                   "видела её раньше; введите номер, сбросьте место или объявите "
+                                                   "вскрытие)."),
+    (r"(?P<s>.+?): the note is not known yet \(the croupier put this seat in the hand; type them, fold the seat or "
+     r"call the showdown\)\.", "{s}: купюра ещё неизвестна (крупье ввёл это место в раздачу; введите номер, сбросьте "
+                               "место или объявите вскрытие)."),
+    (r"The board zone holds (?P<n>\d+) note\(s\); Indian poker has no board, so they do not play\.",
+     "В зоне борда купюр: {n}; в индийском покере борда нет, так что они не играют."),
+    (r"(?P<p>[^;]+?): (?P<n>\d+) notes; only the first is used", "{p}: купюр {n}; используется только первая"),
+    # (last: a settings file's name before a sentence of its own; every sentence more particular comes first)
+    (r"(?P<f>hand\.json|[\w.-]+\.json): (?P<say>.+)", "{f}: {say}"),
 )

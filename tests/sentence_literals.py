@@ -32,7 +32,7 @@ VALUE_ERROR_MODULES = {"live/commands.py", "live/table_state.py", "live/log_reco
 #: Calls whose first argument (or, for these, the one named) is a sentence shown as it is or through say().
 SENTENCE_CALLS = {"fail": 0, "echo_err": 0, "say": 0, "error_text": 0}
 #: Lists of sentences a command says at its end (``outcome.notices.append("…")``): each item is a sentence.
-SAID_LISTS = {"notices", "errors", "_skipped"}
+SAID_LISTS = {"notices", "errors", "_skipped", "waiting", "problems"}
 #: Functions that return (or collect) the sentence of a refusal or a warning, its caller raising, failing or
 #: warning with it (a hand log's line that is no record, names that look alike).
 REFUSAL_FUNCTIONS = {"check_output_path", "folder_refusal", "_log_problem", "why_not", "record_from_line",

@@ -143,3 +143,44 @@ def test_m12_n_with_a_hand_open_asks_first_as_q_does():
     Croupier(scripted, "en").line("board 1 1234567")
     Croupier(scripted, "en").line("new")
     assert scripted.state.hand_number == 2
+
+
+def test_m6_indian_chips_are_refused_when_typed_and_the_rules_name_the_seat():
+    """M6: ``live --game indian``: ``chips P4 5`` was taken without a word, and "Waiting for" said "The rules refuse
+    the hand as it stands: players[3].contributed must be …" (the rules' index, English in Russian)."""
+    live = ["live", "--camera", ROOT / "sample_images" / "tables" / "table_1.jpg", "--calibration", "sample_table_1",
+            "--position", "4", "--no-ocr", "--no-window", "--no-log", "--game", "indian"]
+    typed = ("serial P1 1 7654321\nP2 1 9990999\nserial P3 1 1234000\nchips P1 2\nchips P2 3\nchips P3 2\n"
+             "chips P4 5\nshowdown\n")
+    en, ru, ru_locale = both(live, stdin=typed)
+    assert ("Refused: P4: contributed must be from 1 to 3 in Indian poker (the ante and at most 2 more, RULES.md "
+            "§7.3), got 5.") in en.stderr.splitlines(), en.stderr
+    assert "Waiting for: the rules refuse the hand as it stands: P1: contributed is 2 but another player put in 3" \
+        in flat(en.stdout), en.stdout
+    assert "players[" not in en.stdout
+    for result in (ru, ru_locale):
+        assert ("Отклонено: P4: в индийском покере вносят от 1 до 3 фишек (анте и не больше 2 сверх него, RULES.md "
+                "§7.3), а не 5.") in result.stderr.splitlines(), result.stderr
+        assert ("Ждём: правила не принимают раздачу в таком виде: P1: внесено 2, а другой игрок внёс 3"
+                in flat(result.stdout)), result.stdout
+        assert "players[" not in result.stdout and "The rules" not in result.stdout
+
+
+def test_m9_hand_json_s_bad_settings_are_russian_in_score_s_review(tmp_path):
+    """M9: a hand.json of ``[4]``, a bad game, tie policy or zero-joker, or cut off, gave English review reasons in
+    the Russian report."""
+    import shutil
+
+    cases = {"h1": ("[4]", "hand.json не содержит объекта JSON, поэтому его настройки не используются."),
+             "h2": ('{"position": 4, "game": "poker"}', "hand.json: 'game' должно быть holdem или indian, а не 'poker'."),
+             "h3": ('{"position": 4, "tie_policy": "coin"}', "tie_policy должно быть split или rollover, а не 'coin'."),
+             "h5": ('{"position": 4,', "hand.json — не JSON (ожидалось имя поля в двойных кавычках: столбец 16).")}
+    for name, (text, _) in cases.items():
+        shutil.copytree(ROOT / "sample_images" / "hand_01", tmp_path / name)
+        (tmp_path / name / "hand.json").write_text(text)
+    from test_newuser_trial3 import invoke
+
+    result = invoke(["score", *(tmp_path / n for n in cases), "-j", "1", "--lang", "ru"])
+    for name, (_, said) in cases.items():
+        assert said in flat(result.stdout), (name, result.stdout)
+    assert "must be" not in result.stdout and "holds no JSON" not in result.stdout and "not valid JSON" not in result.stdout

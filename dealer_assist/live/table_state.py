@@ -228,6 +228,13 @@ class TableState:
         if isinstance(chips, bool) or not isinstance(chips, int) or chips < 0:
             raise ValueError(f"chips must be a whole number >= 0, not {chips!r}.")
         rest = tuple((s, c) for s, c in self.chips if s != seat)
+        if chips and not self.board_notes:  # Indian poker's stakes, refused when typed (sixth new-user trial M6)
+            from dealer_assist.rules.showdown import INDIAN_ANTE, INDIAN_MAX_BEYOND_ANTE
+
+            most = INDIAN_ANTE + INDIAN_MAX_BEYOND_ANTE
+            if not INDIAN_ANTE <= chips <= most:
+                raise ValueError(f"{seat}: contributed must be from {INDIAN_ANTE} to {most} in Indian poker (the ante "
+                                 f"and at most {INDIAN_MAX_BEYOND_ANTE} more, RULES.md §7.3), got {chips}.")
         if seat in self.sitting_out:
             if chips:
                 raise ValueError(f"{quoted(seat)} sits this hand out, so puts no chips in; 'in {seat}' first if "

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 
 import dataclasses
+import re
 import functools
 from dataclasses import dataclass
 from fractions import Fraction
@@ -398,7 +399,11 @@ def table_view(state: TableState, notes: Iterable[NoteInfo], seen: Iterable[str]
                                      state.tie_policy, dealer_among(state.seats, state.dealer, names), state.game))
         except HandError as error:  # Indian poker's stakes or options (RULES.md §7): said, not decided
             complete, showdown = False, None
-            waiting.append(f"The rules refuse the hand as it stands: {error}")
+            # the seat by its name: "players[3]" is the rules' index of their list, which the croupier never sees
+            said = re.sub(r"players\[(\d+)\]\.",
+                          lambda m: f"{names[int(m.group(1))]}: " if int(m.group(1)) < len(names) else m.group(0),
+                          str(error))
+            waiting.append(f"The rules refuse the hand as it stands: {said}")
     if complete and showdown is not None:
         winners, settlement = showdown.winners, showdown.settlement
         results: dict[str, str] = {}
