@@ -63,7 +63,7 @@ TEXT: dict[str, dict[str, str]] = {
         "wins": "wins", "splits": "splits", "wins_banner": "WINS", "splits_banner": "SPLITS", "won": "won",
         "loses": "loses", "folded": "folded", "hidden": "did not reveal", "standing": "last player standing",
         "winner": "Winner", "winners": "Winners", "nobody": "nobody",
-        "tie_rolls_over": "ties: the pot rolls over", "tied": "Tied (the pot rolls over)",
+        "tie_rolls_over": "ties: the pot rolls over", "to_next_hand": "the next hand", "tied": "Tied (the pot rolls over)",
         "warning": "Warning", "refused": "Refused: {say}",
         # chips and pots (RULES.md §4)
         "chips_label": "Chips", "chips": "chips", "amount": "Chips", "pot": "Pot", "main": "main", "side": "side",
@@ -223,7 +223,7 @@ TEXT: dict[str, dict[str, str]] = {
         "wins": "выигрывает", "splits": "делит банк", "wins_banner": "ВЫИГРЫВАЕТ", "splits_banner": "ДЕЛИТ БАНК",
         "won": "выиграл", "loses": "проигрывает", "folded": "сбросил", "hidden": "не вскрылся",
         "standing": "остался один", "winner": "Победитель", "winners": "Победители", "nobody": "никто",
-        "tie_rolls_over": "ничья: банк переходит", "tied": "Ничья (банк переходит в следующую раздачу)",
+        "tie_rolls_over": "ничья: банк переходит", "to_next_hand": "следующая раздача", "tied": "Ничья (банк переходит в следующую раздачу)",
         "warning": "Внимание",
         "chips_label": "Фишки", "chips": "фишки", "amount": "Фишки", "pot": "Банк", "main": "основной",
         "side": "побочный", "eligible_column": "Претенденты", "eligible": "претенденты",

@@ -184,3 +184,22 @@ def test_m9_hand_json_s_bad_settings_are_russian_in_score_s_review(tmp_path):
     for name, (_, said) in cases.items():
         assert said in flat(result.stdout), (name, result.stdout)
     assert "must be" not in result.stdout and "holds no JSON" not in result.stdout and "not valid JSON" not in result.stdout
+
+
+def test_m10_a_tie_under_rollover_says_the_pot_rolls_over_not_split():
+    """M10: ``live --tie-policy rollover``, a three-way tie: every tied seat "SPLITS" and "Pots: main 11 → P2, P3,
+    P1" beside "the pot rolls over": the seat column and the pots told the croupier to split 11 chips three ways."""
+    live = ["live", "--camera", ROOT / "sample_images" / "tables" / "table_1.jpg", "--calibration", "sample_table_1",
+            "--position", "4", "--no-ocr", "--no-window", "--no-log", "--tie-policy", "rollover"]
+    typed = ("board 1 1111111\nboard 2 2222222\nboard 3 3333333\nP1 1 1119111\nP1 2 1116111\nP2 1 2229222\n"
+             "P2 2 2226222\nP3 1 3339333\nP3 2 3336333\nchips P1 3\nchips P2 3\nchips P3 3\nchips P4 2\nfold P4\n"
+             "showdown\n")
+    en, ru, _ = both(live, stdin=typed)
+    assert en.exit_code == ru.exit_code == 0, en.output
+    seats = [line for line in en.stdout.splitlines() if line.startswith(("P1 ", "P2 ", "P3 "))][-3:]
+    assert all(line.endswith("ties: the pot rolls over") for line in seats), seats
+    assert "SPLITS" not in en.stdout and "Pots: main 11 → the next hand · Carried to the next hand: 11" in en.stdout
+    assert "ДЕЛИТ" not in ru.stdout and "Банки: основной 11 → следующая раздача" in ru.stdout, ru.stdout
+    assert ru.stdout.count("ничья: банк переходит") == 3
+    split = both([*live[:-2]], stdin=typed)[0]  # the same hand under the split policy still splits
+    assert "SPLITS" in split.stdout and "→ the next hand" not in split.stdout

@@ -194,9 +194,9 @@ def winner_line(view: TableView, t: Mapping[str, str]) -> Text:
     return Text(f"{label}: {', '.join(view.winners) or t['nobody']}", style="bold green")
 
 
-def result_words(seat: SeatView, t: Mapping[str, str], short: bool = False) -> Text | None:
+def result_words(seat: SeatView, t: Mapping[str, str], short: bool = False, rolls_over: bool = False) -> Text | None:
     """The seat's result and what it receives (``WINS · gets 75``), or its chips before the showdown."""
-    result, payout = result_parts(seat, t, short)
+    result, payout = result_parts(seat, t, short, rolls_over)
     if result is None:
         return payout
     if payout is not None:
@@ -205,8 +205,13 @@ def result_words(seat: SeatView, t: Mapping[str, str], short: bool = False) -> T
     return result
 
 
-def result_parts(seat: SeatView, t: Mapping[str, str], short: bool = False) -> tuple[Text | None, Text | None]:
-    """(the seat's result, what it receives or its chips before the showdown); either may be None."""
+def result_parts(seat: SeatView, t: Mapping[str, str], short: bool = False,
+                 rolls_over: bool = False) -> tuple[Text | None, Text | None]:
+    """(the seat's result, what it receives or its chips before the showdown); either may be None. ``rolls_over``:
+    the hand is played under the rollover policy, so a tie carries the pot to the next hand: the tied seats
+    "tie: the pot rolls over", not "SPLITS" (sixth new-user trial M10)."""
+    if seat.result == "splits" and rolls_over:
+        return Text(t["tie_rolls_over"], style="bold yellow"), None
     if seat.result is None:
         chips = Text(t["seat_chips"].format(n=seat.chips), style="dim") if seat.chips is not None else None
         if seat.odds is None:
@@ -220,6 +225,18 @@ def result_parts(seat: SeatView, t: Mapping[str, str], short: bool = False) -> t
         won = chips_text(seat.payout)
         payout = Text(t["won_short"].format(n=won) if short else f"{t['won']} {won} {t['chips']}")
     return Text(t[key], style=style), payout
+
+
+def rolls_over(view: TableView) -> bool:
+    """Whether a tie of this hand carries its pot to the next hand (the rollover policy, RULES.md §4)."""
+    return view.state.tie_policy.value == "rollover"
+
+
+def pot_winners(pot, view: TableView, t: Mapping[str, str]) -> str:
+    """Who takes ``pot``: its winners, or "the next hand" for a tied pot under the rollover policy."""
+    if rolls_over(view) and len(pot.winners) > 1:
+        return t["to_next_hand"]
+    return ", ".join(pot.winners) or "—"
 
 
 def street_word(view: TableView, t: Mapping[str, str]) -> str:

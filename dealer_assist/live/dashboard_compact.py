@@ -17,6 +17,8 @@ from dealer_assist.live.dashboard_cells import (
     header_lines,
     rendered_height,
     result_words,
+    pot_winners,
+    rolls_over,
     state_word,
     street_word,
     waiting_summary,
@@ -81,7 +83,7 @@ def _seat_lines(view: TableView, lang: str, t: Mapping[str, str], status: LiveSt
                 hand.append(f" {nat}")
             else:  # Indian poker: the note is the hand, its rank is on the note
                 hand.append(nat)
-        rows.append((seat, cells, hand, result_words(seat, t, short=True)))
+        rows.append((seat, cells, hand, result_words(seat, t, short=True, rolls_over=rolls_over(view))))
     note_w = max((c.cell_len for _, cells, _, _ in rows for c in cells), default=9)
     hand_w = max((h.cell_len for _, _, h, _ in rows), default=0)
     widest = max((r.cell_len for *_, r in rows if r is not None), default=0)
@@ -144,7 +146,7 @@ def _compact_pots(view: TableView, t: Mapping[str, str]) -> Text | None:
     parts = []
     for i, pot in enumerate(st.pots):
         name = t["main"] if i == 0 else f"{t['side']} {i}"
-        parts.append(f"{name} {pot.amount} → {', '.join(pot.winners) or '—'}")
+        parts.append(f"{name} {pot.amount} → {pot_winners(pot, view, t)}")
     text = Text(f"{t['pots']}: " + " · ".join(parts))
     if st.carry:
         text.append(f" · {t['carry']}: {chips_text(st.carry)}", style="bold yellow")

@@ -19,6 +19,8 @@ from dealer_assist.live.dashboard_cells import (
     footer_lines,
     header_lines,
     result_parts,
+    pot_winners,
+    rolls_over,
     state_text,
     street_word,
     waiting_lines,
@@ -86,7 +88,7 @@ def _seats_table(view: TableView, lang: str, t: Mapping[str, str], status: LiveS
         second_name = Text(f"({t['dealer']})", style="yellow") if seat.is_dealer else Text("")
         hand = (Text(f"{'-'.join(str(r) for r in best.ranks)} {class_name(best.hand_class, lang)}", style="bold"),
                 Text(t["natural"] if best.natural else t["modified"])) if best is not None else (Text(""), Text(""))
-        result = tuple(x or Text("") for x in result_parts(seat, t))
+        result = tuple(x or Text("") for x in result_parts(seat, t, rolls_over=rolls_over(view)))
         rows = view.state.pocket_notes
         if rows == 1:  # Indian poker: the note is the hand; its rank is in the rank column
             hand = (hand[1],)
@@ -116,7 +118,7 @@ def _settlement(view: TableView, t: Mapping[str, str]) -> RenderableType | None:
         table.add_column(col)
     for i, pot in enumerate(st.pots):
         table.add_row(t["main"] if i == 0 else f"{t['side']} {i}", str(pot.amount), ", ".join(pot.eligible) or "—",
-                      ", ".join(pot.winners) or "—")
+                      pot_winners(pot, view, t))
     parts: list[RenderableType] = [table]
     if st.carry:
         parts.append(Text(f"{t['carry']}: {chips_text(st.carry)}", style="bold yellow"))
