@@ -343,6 +343,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"(?P<q>'.*') is not a note: give the board or a seat and the note's number, e\.g\. 'board 2' or '(?P<s>.*) 1'\.",
      "{q} — не купюра: укажите борд или место и номер купюры, например 'board 2' или '{s} 1'."),
     (r"(?P<q>'.*') is neither the board nor a seat \((?P<seats>.*)\)\.", "{q} — ни борд, ни место ({seats})."),
+    (r"(?P<s>\S+) holds one note in Indian poker \((?P<t>\S+) 1\), not (?P<i>\d+)\.",
+     "у {s} в индийском покере одна купюра ({t} 1), а не {i}."),
     (r"(?P<place>the board|.+?) has notes 1 to (?P<n>\d), not (?P<i>\d+)\.",
      "{place}: купюры с номерами от 1 до {n}, а не {i}."),
     (r"the serial must be exactly 7 digits, got (?P<q>.*)\.", "номер должен быть ровно из 7 цифр, а не {q}."),

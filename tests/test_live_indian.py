@@ -76,7 +76,7 @@ def test_7_live_notes_in_the_board_zone_do_not_play_and_chips_that_are_not_the_s
 
 def test_7_live_a_slot_is_a_seat_and_its_one_note():
     assert parse_slot("boris 1", SEATS, Game.INDIAN) == ("boris", 1)
-    for wrong, sentence in (("boris 2", "boris has notes 1 to 1, not 2."),
+    for wrong, sentence in (("boris 2", "boris holds one note in Indian poker (boris 1), not 2."),
                             ("board 1", "Indian poker has no board notes; give a seat and its note, e.g. 'anna 1'.")):
         try:
             parse_slot(wrong, SEATS, Game.INDIAN)

@@ -203,3 +203,12 @@ def test_m10_a_tie_under_rollover_says_the_pot_rolls_over_not_split():
     assert ru.stdout.count("ничья: банк переходит") == 3
     split = both([*live[:-2]], stdin=typed)[0]  # the same hand under the split policy still splits
     assert "SPLITS" in split.stdout and "→ the next hand" not in split.stdout
+
+
+def test_l8_indian_poker_s_second_note_is_refused_as_one_note_a_seat():
+    """L8: ``P4 2 1111111`` in Indian poker: "P4 has notes 1 to 1, not 2."."""
+    live = ["live", "--camera", ROOT / "sample_images" / "tables" / "table_1.jpg", "--calibration", "sample_table_1",
+            "--position", "4", "--no-ocr", "--no-window", "--no-log", "--game", "indian"]
+    en, ru, _ = both(live, stdin="P4 2 1111111\n")
+    assert "Refused: P4 holds one note in Indian poker (P4 1), not 2." in en.stderr.splitlines(), en.stderr
+    assert "Отклонено: у P4 в индийском покере одна купюра (P4 1), а не 2." in ru.stderr.splitlines(), ru.stderr

@@ -124,6 +124,8 @@ def parse_slot(text: str, seats: Sequence[str], game: Game = Game.HOLDEM) -> tup
         raise ValueError("Indian poker has no board notes; give a seat and its note, e.g. "
                          f"'{seats[0] if seats else 'P1'} 1'.")
     if not 1 <= index <= limit:
+        if limit == 1:  # Indian poker's one note a seat (sixth new-user trial L8: "has notes 1 to 1")
+            raise ValueError(f"{zone} holds one note in Indian poker ({zone} 1), not {index}.")
         raise ValueError(f"{'the board' if zone == 'board' else zone} has notes 1 to {limit}, not {index}.")
     return zone, index
 
