@@ -150,9 +150,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "{p}: снимков вне папок раздач — {n} (папок раздач: {k}), они не оцениваются: {f}; переложите каждый в папку "
      "его раздачи."),
     (r"(?P<p>.+) holds photos but neither hand\.json nor a board photo, so it is not scored as a hand "
-     r"\(whole-table photos: give it with --calibration NAME\)\.",
+     r"\(whole-table photos: give that folder itself with --calibration NAME\)\.",
      "{p}: в папке есть снимки, но нет ни hand.json, ни снимка борда, так что она не оценивается как раздача "
-     "(снимки всего стола: укажите её с --calibration NAME)."),
+     "(снимки всего стола: укажите саму эту папку с --calibration NAME)."),
     (r"(?P<p>.+): a photo given on its own is read as a whole-table photo, which needs --calibration NAME \(the "
      r"profile whose zones split it into board and seats\)(?P<sayhint>; to score the hand it belongs to, give its "
      r"folder .+)?\.",

@@ -61,13 +61,13 @@ def test_m1_score_s_notes_under_the_summary_are_russian(tmp_path):
     assert (f"Note: {root} holds 1 loose photo(s) beside its 1 hand folder(s), and they are not scored: "
             f"stray.png; move each into its hand's folder.") in flat(en.stderr)
     assert (f"Note: {root / 'tables'} holds photos but neither hand.json nor a board photo, so it is not scored "
-            f"as a hand (whole-table photos: give it with --calibration NAME).") in flat(en.stderr)
+            f"as a hand (whole-table photos: give that folder itself with --calibration NAME).") in flat(en.stderr)
     for result in (ru, ru_locale):
         text = flat(result.stderr)
         assert (f"Примечание: {root}: снимков вне папок раздач — 1 (папок раздач: 1), они не оцениваются: "
                 f"stray.png; переложите каждый в папку его раздачи.") in text, text
         assert (f"Примечание: {root / 'tables'}: в папке есть снимки, но нет ни hand.json, ни снимка борда, так что "
-                f"она не оценивается как раздача (снимки всего стола: укажите её с --calibration NAME).") in text
+                f"она не оценивается как раздача (снимки всего стола: укажите саму эту папку с --calibration NAME).") in text
         assert "Note:" not in text and english_runs(result.stderr) == [], text
 
 

@@ -158,7 +158,7 @@ def _hands_in(p: Path, notices: list[str] | None, unscored: list[Path] | None) -
                 unscored.append(c)
             if notices is not None:
                 notices.append(f"{c} holds photos but neither hand.json nor a board photo, so it is not "
-                               f"scored as a hand (whole-table photos: give it with --calibration NAME).")
+                               f"scored as a hand (whole-table photos: give that folder itself with --calibration NAME).")
     return hand_subs
 
 
