@@ -212,3 +212,19 @@ def test_l8_indian_poker_s_second_note_is_refused_as_one_note_a_seat():
     en, ru, _ = both(live, stdin="P4 2 1111111\n")
     assert "Refused: P4 holds one note in Indian poker (P4 1), not 2." in en.stderr.splitlines(), en.stderr
     assert "Отклонено: у P4 в индийском покере одна купюра (P4 1), а не 2." in ru.stderr.splitlines(), ru.stderr
+
+
+def test_l1_score_to_a_file_leaves_standard_error_empty(tmp_path):
+    """L1: ``score … 2>err | head -1`` (or any stderr that is no terminal) left one empty line in it (the progress
+    bar, which is for a croupier watching a terminal)."""
+    import os
+    import subprocess
+    import sys
+
+    err = tmp_path / "err"
+    with err.open("wb") as fh:
+        done = subprocess.run([sys.executable, "-m", "dealer_assist", "score", str(ROOT / "sample_images" / "hand_01"),
+                               "-j", "1", "--json", str(tmp_path / "out.json")], stdout=subprocess.DEVNULL, stderr=fh,
+                              env={**os.environ, "PYTHONPATH": str(ROOT), "LANG": "C.UTF-8"}, timeout=300)
+    assert done.returncode == 0 and (tmp_path / "out.json").exists()
+    assert err.read_bytes() == b""

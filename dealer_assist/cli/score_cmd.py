@@ -97,10 +97,13 @@ def score_command(
         fail(str(exc), lang=lang)
     if plan.photo_count:
         warn_serial_model(lang)
-    with Progress(TextColumn(texts(lang)["reading_photos"]), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=err, transient=True) as bar:
-        task = bar.add_task("read", total=plan.photo_count)
-        scores = run_score(plan, options, progress=lambda: bar.advance(task))
+    if err.is_terminal:  # the bar is for a croupier watching; to a file or a pipe it left an empty line
+        with Progress(TextColumn(texts(lang)["reading_photos"]), BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), console=err, transient=True) as bar:
+            task = bar.add_task("read", total=plan.photo_count)
+            scores = run_score(plan, options, progress=lambda: bar.advance(task))
+    else:
+        scores = run_score(plan, options)
 
     console = report_console()
     report_lost = False
