@@ -228,3 +228,17 @@ def test_l1_score_to_a_file_leaves_standard_error_empty(tmp_path):
                               env={**os.environ, "PYTHONPATH": str(ROOT), "LANG": "C.UTF-8"}, timeout=300)
     assert done.returncode == 0 and (tmp_path / "out.json").exists()
     assert err.read_bytes() == b""
+
+
+def test_l7_a_written_profile_is_a_name_or_a_path_ending_in_json(tmp_path, monkeypatch):
+    """L7: ``calibrate table … --output ../evil`` wrote a file ``../evil`` (no .json) that no command lists; a
+    profile written is a NAME in the data folder or a PATH.json (README)."""
+    monkeypatch.setenv("DEALER_ASSIST_CALIBRATION_DIR", str(tmp_path / "cal"))
+    out = tmp_path / "sub" / ".." / "evil"
+    args = ["calibrate", "table", "--image", ROOT / "sample_images" / "tables" / "table_1.jpg", "--aruco", "--table-mm",
+            "1000,700", "--seats", "a,b", "--output", out]
+    refused_alike([(args, f"Error: '{out}' is not a profile name (use letters, digits, _ . -) nor a path ending in "
+                          f".json.",
+                    f"Ошибка: '{out}' — не имя профиля (буквы, цифры, _ . -) и не путь, оканчивающийся на .json.")],
+                  stream="stderr")
+    assert not (tmp_path / "evil").exists()

@@ -89,6 +89,9 @@ def profile_path(name_or_path: str | os.PathLike | None = None, follow_default: 
     if name_or_path is None:
         name_or_path = DEFAULT_NAME
     if is_path_like(name_or_path):
+        if not samples and not str(name_or_path).lower().endswith(".json"):  # a writer's ../evil: no profile file
+            raise CalibrationError(f"{str(name_or_path)!r} is not a profile name (use letters, digits, _ . -) nor a "
+                                   f"path ending in .json.")
         return Path(name_or_path)
     name = str(name_or_path)
     if not _NAME_RE.match(name):
