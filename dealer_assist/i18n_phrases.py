@@ -968,6 +968,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"The board zone holds (?P<n>\d+) note\(s\); Indian poker has no board, so they do not play\.",
      "В зоне борда купюр: {n}; в индийском покере борда нет, так что они не играют."),
     (r"(?P<p>[^;]+?): (?P<n>\d+) notes; only the first is used", "{p}: купюр {n}; используется только первая"),
+    (r"its file name is no profile name \(letters, digits, _ \. -\); rename the file, or give it as a path",
+     "имя его файла — не имя профиля (буквы, цифры, _ . -); переименуйте файл или укажите его как путь"),
     # (last: a settings file's name before a sentence of its own; every sentence more particular comes first)
     (r"(?P<f>hand\.json|[\w.-]+\.json): (?P<say>.+)", "{f}: {say}"),
 )

@@ -64,4 +64,5 @@ def test_the_samples_are_usable_by_name_and_never_written(fresh):
 def test_a_sample_can_be_made_the_default_on_purpose(fresh):
     set_default("sample_table_1")
     assert load_profile().path == SAMPLE
-    assert runner.invoke(app, ["calibrate", "list"]).output.splitlines() == ["* sample_table_1  (a sample)"]
+    assert runner.invoke(app, ["calibrate", "list"]).output.splitlines() == [
+        "* sample_table_1  (a sample)", "  (samples usable by name: sample_table_2)"]  # the others named too

@@ -242,3 +242,19 @@ def test_l7_a_written_profile_is_a_name_or_a_path_ending_in_json(tmp_path, monke
                     f"Ошибка: '{out}' — не имя профиля (буквы, цифры, _ . -) и не путь, оканчивающийся на .json.")],
                   stream="stderr")
     assert not (tmp_path / "evil").exists()
+
+
+def test_l2_calibrate_list_names_the_samples_beside_the_profiles(tmp_path, monkeypatch):
+    """L2: once the folder held a profile, ``calibrate list`` named the samples no more (the "no profile given"
+    refusal sends the croupier there for them)."""
+    cal = tmp_path / "cal"
+    cal.mkdir()
+    from dealer_assist.calibration.store import samples_dir
+
+    (cal / "mytable.json").write_text((samples_dir() / "sample_table_1.json").read_text())
+    monkeypatch.setenv("DEALER_ASSIST_CALIBRATION_DIR", str(cal))
+    en, ru, _ = both(["calibrate", "list"])
+    assert en.exit_code == ru.exit_code == 0, en.output
+    assert en.stdout.splitlines() == ["  mytable", "  (samples usable by name: sample_table_1, sample_table_2)"] or \
+        en.stdout.splitlines() == ["* mytable", "  (samples usable by name: sample_table_1, sample_table_2)"], en.stdout
+    assert "  (образцы, доступные по имени: sample_table_1, sample_table_2)" in ru.stdout.splitlines(), ru.stdout

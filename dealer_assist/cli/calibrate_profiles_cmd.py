@@ -70,6 +70,9 @@ def _print_listing(found: Listing, lang: str = "en") -> None:
         echo(f"  {DEFAULT_NAME}  (unusable: it points to '{found.default_missing}', which does not exist)")
     elif found.default_sample is not None:
         echo(f"* {found.default_sample}  (a sample)")
+    others = [s for s in found.samples if s != found.default_sample and s not in {e.name for e in found.entries}]
+    if others:  # always named: the "no profile given" refusal sends the croupier here (sixth new-user trial L2)
+        echo(f"  (samples usable by name: {', '.join(others)})")
 
 
 @calibrate_app.command("use")
