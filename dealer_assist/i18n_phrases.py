@@ -970,6 +970,12 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"(?P<p>[^;]+?): (?P<n>\d+) notes; only the first is used", "{p}: купюр {n}; используется только первая"),
     (r"its file name is no profile name \(letters, digits, _ \. -\); rename the file, or give it as a path",
      "имя его файла — не имя профиля (буквы, цифры, _ . -); переименуйте файл или укажите его как путь"),
+    # score: a stray read not counted (app/verdicts.py: stray_remark)
+    (r"(?P<img>.+?): a stray read(?P<saywhy> \(.+\))? is not counted as a note: one print, at most one 7-digit "
+     r"read\.", "{img}: случайное чтение{saywhy} не считается купюрой: один отпечаток и не больше одного чтения из 7 "
+                "цифр."),
+    (r" \((?P<say>.+)\)", " ({say})"),
+    (r"only one read \((?P<v>\d+)\)", "только одно прочтение ({v})"),
     # (last: a settings file's name before a sentence of its own; every sentence more particular comes first)
     (r"(?P<f>hand\.json|[\w.-]+\.json): (?P<say>.+)", "{f}: {say}"),
 )

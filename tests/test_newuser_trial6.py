@@ -258,3 +258,30 @@ def test_l2_calibrate_list_names_the_samples_beside_the_profiles(tmp_path, monke
     assert en.stdout.splitlines() == ["  mytable", "  (samples usable by name: sample_table_1, sample_table_2)"] or \
         en.stdout.splitlines() == ["* mytable", "  (samples usable by name: sample_table_1, sample_table_2)"], en.stdout
     assert "  (образцы, доступные по имени: sample_table_1, sample_table_2)" in ru.stdout.splitlines(), ru.stdout
+
+
+def test_l4_a_whole_table_photo_s_board_zone_in_the_report_s_language():
+    """L4: ``score table_1.jpg --calibration … --lang ru`` labelled the board zone ``table_1.jpg[board]`` beside
+    ``борд``; and a stray read's remark was English in the Russian report."""
+    import io
+
+    from rich.console import Console
+
+    from dealer_assist.app.verdicts import HandScore, Verdict
+    from dealer_assist.cli.score_report import hand_report
+
+    sc = HandScore(folder="/t/table_1.jpg", status=Verdict.NEEDS_REVIEW, settings={},
+                   notes=[{"image": "table_1.jpg[board]", "seat": "board", "serial": None, "confidence": 0.0}],
+                   reasons=["table_1.jpg[board]: 3 notes expected, 1 found."],
+                   remarks=["table_1.jpg[P1]: a stray read (only one read (8000098)) is not counted as a note: one "
+                            "print, at most one 7-digit read."])
+    console = Console(file=io.StringIO(), width=100, color_system=None)
+    console.print(hand_report(sc, "ru"))
+    out = flat(console.file.getvalue())
+    assert "[board]" not in out and "table_1.jpg[борд]: ожидается купюр: 3, найдено: 1." in out, out
+    assert "table_1.jpg[борд] борд ? 0,00" in out, out
+    assert ("table_1.jpg[P1]: случайное чтение (только одно прочтение (8000098)) не считается купюрой: один отпечаток "
+            "и не больше одного чтения из 7 цифр.") in out, out
+    console = Console(file=io.StringIO(), width=100, color_system=None)
+    console.print(hand_report(sc, "en"))
+    assert "table_1.jpg[board]: 3 notes expected, 1 found." in flat(console.file.getvalue())

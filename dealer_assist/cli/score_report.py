@@ -25,13 +25,17 @@ def hand_report(sc: HandScore, lang: str) -> RenderableType:
     :func:`~dealer_assist.render.safe_text`, never read as markup.
     """
     title = name_text(Path(sc.folder).name)
-    remarks = [Text(f"• {safe_text(r)}", style="dim") for r in sc.remarks]
+    t = texts(lang)
+
+    def board_word(text: str) -> str:  # a whole-table photo's board zone, "table_1.jpg[board]", in the language
+        return text.replace("[board]", f"[{t['board notes']}]") if lang != "en" else text
+
+    remarks = [Text(f"• {board_word(safe_text(say(r, lang)))}", style="dim") for r in sc.remarks]
     if sc.status == Verdict.SCORED:
         labels = {n["serial"]: n["image"] for n in sc.notes if n["serial"]}
         return Panel(Group(render_showdown(sc.showdown, lang, labels=labels), *remarks), title=title,
                      title_align="left", border_style="green")
-    t = texts(lang)
-    body = Text("\n".join(f"• {safe_text(say(r, lang))}" for r in sc.reasons))
+    body = Text("\n".join(f"• {board_word(safe_text(say(r, lang)))}" for r in sc.reasons))
     read = Table(show_edge=False)
     read.add_column(t["review_image"])
     read.add_column(t["review_seat"])
@@ -40,7 +44,7 @@ def hand_report(sc: HandScore, lang: str) -> RenderableType:
     for n in sc.notes:
         seat = t["board notes"] if n["seat"] == "board" else n["seat"]
         # two decimals each, as read's table: the column lines up (0,98 above 0,927 did not; trial 5)
-        read.add_row(name_text(n["image"]), name_text(seat), n["serial"] or "?",
+        read.add_row(name_text(board_word(n["image"])), name_text(seat), n["serial"] or "?",
                      number(n["confidence"], str(lang), 2))  # ru: 0,99
     return Panel(Group(Text(t["review_head"], style="bold yellow"), body, read, *remarks), title=title,
                  title_align="left", border_style="yellow")
