@@ -384,8 +384,8 @@ def test_5_a_sub_folder_of_photos_that_is_no_hand_is_named(tmp_path):
     lines = result.stderr.strip().splitlines()  # one sentence, wrapped at words to the terminal's 200 columns
     assert all(len(line) <= 200 for line in lines) and len(lines) <= 2
     assert " ".join(" ".join(lines).split()) == (f"Note: {batch / 'tables'} holds photos but neither hand.json nor a board "
-                                       f"photo, so it is not scored as a hand (whole-table photos: give it with "
-                                       f"--calibration NAME).")
+                                       f"photo, so it is not scored as a hand (whole-table photos: give that folder "
+                                       f"itself with --calibration NAME).")
 
 
 # -- 6. output encodings that cannot show a character --------------------------------------------
