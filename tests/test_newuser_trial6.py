@@ -285,3 +285,32 @@ def test_l4_a_whole_table_photo_s_board_zone_in_the_report_s_language():
     console = Console(file=io.StringIO(), width=100, color_system=None)
     console.print(hand_report(sc, "en"))
     assert "table_1.jpg[board]: 3 notes expected, 1 found." in flat(console.file.getvalue())
+
+
+def test_l5_two_hand_folders_of_one_name_are_told_apart(tmp_path):
+    """L5: ``score table1/hand_01 table2/hand_01``: two panels "hand_01" and two summary rows "hand_01"."""
+    import json
+
+    import cv2
+    import numpy as np
+
+    from test_newuser_trial3 import invoke
+
+    blank = np.full((80, 80, 3), 255, np.uint8)  # no note on it: every serial comes from hand.json
+    serials = {"board.png": ["1234567", "7654321", "5555555"], "alice.png": ["1111111", "2222222"],
+               "bob.png": ["3333333", "4444444"]}
+    for table in ("table1", "table2"):
+        hand = tmp_path / table / "hand_01"
+        hand.mkdir(parents=True)
+        for image in serials:
+            cv2.imwrite(str(hand / image), blank)
+        (hand / "hand.json").write_text(json.dumps({"position": 4, "serials": serials}))
+    result = invoke(["score", tmp_path / "table1" / "hand_01", tmp_path / "table2" / "hand_01", "-j", "1",
+                     "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "╭─ table1/hand_01 ─" in out and "╭─ table2/hand_01 ─" in out, out
+    rows = [line.split("│")[1].strip() for line in out.splitlines() if "│ scored" in line]  # the summary
+    assert rows == ["table1/hand_01", "table2/hand_01"], out
+    one = invoke(["score", tmp_path / "table1" / "hand_01", "-j", "1", "--lang", "en"])
+    assert "╭─ hand_01 ─" in one.stdout  # a name alone when nothing shares it

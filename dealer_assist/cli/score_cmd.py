@@ -28,7 +28,7 @@ from dealer_assist.cli.options import (echo_err, error_text, warn_serial_model,
     zero_joker_option,
 )
 from dealer_assist.cli.output import report_console, silence_stdout
-from dealer_assist.cli.score_report import hand_report, summary
+from dealer_assist.cli.score_report import hand_names, hand_report, summary
 from dealer_assist.i18n import Lang, say, texts
 from dealer_assist.render import safe_text
 from dealer_assist.rules import Game, TiePolicy, ZeroJoker
@@ -108,8 +108,9 @@ def score_command(
     console = report_console()
     report_lost = False
     try:
+        names = hand_names([sc.folder for sc in scores])
         for sc in scores:
-            console.print(hand_report(sc, lang))
+            console.print(hand_report(sc, lang, names[sc.folder]))
         console.print(summary(scores, lang))
     except OSError as exc:  # a full disk or a pipe closed on standard output (| head)
         report_lost = True

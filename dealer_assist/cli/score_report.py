@@ -17,14 +17,33 @@ from dealer_assist.render import name_text, render_showdown, safe_text
 __all__ = ["hand_report", "summary"]
 
 
-def hand_report(sc: HandScore, lang: str) -> RenderableType:
+def hand_names(folders: Sequence[str]) -> dict[str, str]:
+    """How each hand folder is named in the report: its name, or, when two share it (``table1/hand_01``,
+    ``table2/hand_01``), as many of its last path parts as tell them apart (the whole path at most; sixth
+    new-user trial L5).
+
+    >>> hand_names(["/n/t1/hand_01", "/n/t2/hand_01", "/n/t1/hand_02"])
+    {'/n/t1/hand_01': 't1/hand_01', '/n/t2/hand_01': 't2/hand_01', '/n/t1/hand_02': 'hand_02'}
+    """
+    out = {}
+    for folder in folders:
+        parts = Path(folder).parts
+        for k in range(1, len(parts) + 1):
+            label = "/".join(parts[-k:])
+            if sum(1 for f in folders if "/".join(Path(f).parts[-k:]) == label) == 1 or k == len(parts):
+                out[folder] = str(folder) if k == len(parts) else label
+                break
+    return out
+
+
+def hand_report(sc: HandScore, lang: str, name: str | None = None) -> RenderableType:
     """The showdown of a scored hand, or the reasons and the notes read of one that needs review; then
     what was read and not counted (a stray read), so that nothing the reader saw is dropped unsaid.
 
     Every name (folder, photo, player) and every sentence naming one is shown as text: escaped by
     :func:`~dealer_assist.render.safe_text`, never read as markup.
     """
-    title = name_text(Path(sc.folder).name)
+    title = name_text(name if name is not None else Path(sc.folder).name)
     t = texts(lang)
 
     def board_word(text: str) -> str:  # a whole-table photo's board zone, "table_1.jpg[board]", in the language
@@ -58,10 +77,11 @@ def summary(scores: Sequence[HandScore], lang: str) -> Table:
     table.add_column(t["summary_status"])
     table.add_column("P", justify="right")
     table.add_column(t["summary_winners"])
+    names = hand_names([sc.folder for sc in scores])
     for sc in scores:
         style = "green" if sc.status == Verdict.SCORED else "yellow"
         winners = ", ".join(sc.result["winners"]) if sc.result else "—"
-        table.add_row(name_text(Path(sc.folder).name), Text(t[sc.status], style=style),
+        table.add_row(name_text(names[sc.folder]), Text(t[sc.status], style=style),
                       name_text(sc.settings.get("position", "?")), name_text(winners))
     scored = sum(s.status == Verdict.SCORED for s in scores)
     table.caption = counted(t["hands_scored"], lang, scored=scored, total=len(scores))
