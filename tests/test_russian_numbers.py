@@ -68,6 +68,10 @@ def test_f10_score_says_its_summary_and_progress_in_russian(tmp_path, monkeypatc
         return real(text, *a, **k)
 
     monkeypatch.setattr(score_cmd, "TextColumn", column)
+    real_console = score_cmd.report_console  # the bar is for a terminal (stderr to a file has none): one here
+    monkeypatch.setattr(score_cmd, "report_console",
+                        lambda stderr=False, **kw: real_console(stderr=stderr, **({"force_terminal": True} if stderr
+                                                                                   else {}), **kw))
     folder = tmp_path / "hand_01"
     folder.mkdir()
     for name in ("board.jpg", "alice.jpg", "bob.jpg"):

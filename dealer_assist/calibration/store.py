@@ -89,7 +89,8 @@ def profile_path(name_or_path: str | os.PathLike | None = None, follow_default: 
     if name_or_path is None:
         name_or_path = DEFAULT_NAME
     if is_path_like(name_or_path):
-        if not samples and not str(name_or_path).lower().endswith(".json"):  # a writer's ../evil: no profile file
+        if not samples and not str(name_or_path).lower().endswith(".json") and not Path(name_or_path).is_dir():
+            # a writer's ../evil: no profile file (a folder given is refused by its own sentence)
             raise CalibrationError(f"{str(name_or_path)!r} is not a profile name (use letters, digits, _ . -) nor a "
                                    f"path ending in .json.")
         return Path(name_or_path)
