@@ -207,7 +207,7 @@ def test_2_a_fifo_given_to_read_as_a_photo_is_one_sentence_and_the_other_photo_i
     photo = tmp_path / "blank.png"
     cv2.imwrite(str(photo), np.full((64, 64, 3), 200, np.uint8))
     done = process("read", fifo, photo, "--json", timeout=120)
-    assert done.returncode == 1
+    assert done.returncode == 2  # a wrong path exits 2, as score (fifth new-user trial L6)
     assert one_line(done.stderr.decode()) == f"Error: {fifo}: is not a regular file (a pipe), so it is not read."
     lines = [json.loads(x) for x in done.stdout.decode().splitlines()]
     assert lines[0]["error"] and lines[1] == {"image": str(photo), "notes": []}
