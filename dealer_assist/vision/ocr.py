@@ -100,6 +100,14 @@ def ctc_decode(probs: np.ndarray, charset: list[str]) -> tuple[str, tuple[float,
     return "".join(charset[k] for k in classes), tuple(float(probs[t, k]) for k, t in zip(classes, peaks))
 
 
+def every_digit_sure(read, n: int, tau: float) -> bool:
+    """``read`` (a :class:`LineRead` with ``char_probs``) has exactly ``n`` digits, each read with
+    probability ``tau`` or more: the serial model's "sure of every digit" (``ReaderParams``'
+    ``model_first_min_char_prob``, ``model_way_up_min_char_prob``), one definition for every rule that asks it."""
+    probs = [pr for ch, pr in zip(read.text, read.char_probs or ()) if ch.isdigit()]
+    return n > 0 and len(probs) == sum(ch.isdigit() for ch in read.text) == n and min(probs) >= tau
+
+
 def ctc_peaks(probs: np.ndarray) -> tuple[list[int], list[int]]:
     """The greedy CTC path of ``probs`` (``(T, C)``, class 0 the blank): each character's class, and the
     frame of its run where that class is likeliest (the first such frame on a tie)."""

@@ -13,7 +13,7 @@ import numpy as np
 
 from dealer_assist.vision.geometry import line_frame, quad_size, rectify, rotate_quad_180, upright_line_quad
 from dealer_assist.vision.model import Print, ReadHints
-from dealer_assist.vision.ocr import LineRead, TextRecognizer
+from dealer_assist.vision.ocr import LineRead, TextRecognizer, every_digit_sure
 from dealer_assist.vision.params import DEFAULT_PARAMS, ReaderParams
 from dealer_assist.vision.serials import SerialKind, SerialText, parse_serial_text
 
@@ -153,8 +153,7 @@ def _sure_serial(read, parsed: Sequence[SerialText], tau: float) -> bool:
     runs = [s for s in parsed if s.kind is SerialKind.SERIAL7 and s.letter_block and not s.derived]
     if len(parsed) != 1 or len(runs) != 1:
         return False
-    probs = [pr for ch, pr in zip(read.text, read.char_probs or ()) if ch.isdigit()]
-    return len(probs) == sum(ch.isdigit() for ch in read.text) == 7 and min(probs) >= tau
+    return every_digit_sure(read, 7, tau)
 
 
 def _line_print(image: np.ndarray, box: np.ndarray, detector, recognizer: TextRecognizer, params: ReaderParams,

@@ -14,7 +14,7 @@ import numpy as np
 from dealer_assist.vision.geometry import note_quad_from_print, note_quad_from_prints
 from dealer_assist.vision.grouping import disputed_values, is_ruble_pair, similar_digits
 from dealer_assist.vision.model import Evidence, NoteRead, NoteStatus, Print
-from dealer_assist.vision.ocr import LineRead, RapidOcrEngine, TextRecognizer
+from dealer_assist.vision.ocr import LineRead, RapidOcrEngine, TextRecognizer, every_digit_sure
 from dealer_assist.vision.params import DEFAULT_PARAMS, ReaderParams
 from dealer_assist.vision.serials import SerialKind, SerialText, parse_serial_text
 
@@ -113,8 +113,7 @@ def model_and_general_sure(p: Print, value: str, params: ReaderParams = DEFAULT_
             continue
         engine = getattr(r, "engine", None)
         if engine in params.model_engines:
-            digits = [pr for ch, pr in zip(r.text, r.char_probs or ()) if ch.isdigit()]
-            model |= len(digits) == len(value) == sum(ch.isdigit() for ch in r.text) and min(digits) >= tau_m
+            model |= every_digit_sure(r, len(value), tau_m)
         elif engine not in params.dispute_ignores:
             probs = r.probs_of(s.start, len(s.digits)) if hasattr(r, "probs_of") else None
             general |= probs is not None and len(probs) == len(value) and min(probs) >= tau_g
