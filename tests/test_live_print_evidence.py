@@ -166,15 +166,21 @@ def test_each_windows_looks_go_to_the_print_lying_there():
     assert t.evidence.prints[0][0].n == 2 and t.serial == "1234567"
 
 
-def test_a_note_cut_by_a_reads_edge_has_its_own_place_read_once():
-    from dealer_assist.live.worker import CUT, JobResult, ReadJob
-
+def _session_on_an_empty_table() -> LiveSession:
+    """A live session that has seen three frames of the empty table (its reads done)."""
     table = ModelTable(plain_profile(SIZE, SEATS), "4455667", "4455667")
     session = LiveSession(table.profile, TableState(tuple(SEATS), 4), InlineWorker(read=table.read, look=table.look),
                           LiveOptions())
     for i in (0, 1, 2):
         session.on_frame(table.frame(i))
         session.pump(wait=True)
+    return session
+
+
+def test_a_note_cut_by_a_reads_edge_has_its_own_place_read_once():
+    from dealer_assist.live.worker import CUT, JobResult, ReadJob
+
+    session = _session_on_an_empty_table()
     x, y = 600.0, 300.0
     prints = (print_quad(x, y, TOP_RIGHT_PRINT_MM),)
     cut = Observation(note_quad(x, y), None, 0.0, CUT, "cut by the read's edge", prints, prints[0].mean(axis=0))
@@ -197,12 +203,7 @@ def test_a_note_cut_by_a_reads_edge_on_a_face_down_notes_track_has_its_place_rea
     note already read with prints, its own reads go on."""
     from dealer_assist.live.worker import CUT, JobResult, ReadJob
 
-    table = ModelTable(plain_profile(SIZE, SEATS), "4455667", "4455667")
-    session = LiveSession(table.profile, TableState(tuple(SEATS), 4), InlineWorker(read=table.read, look=table.look),
-                          LiveOptions())
-    for i in (0, 1, 2):
-        session.on_frame(table.frame(i))
-        session.pump(wait=True)
+    session = _session_on_an_empty_table()
     x, y = 600.0, 300.0
     region = (0.0, 0.0, 1000.0, 700.0)
     session.tracker.apply([Observation(note_quad(x, y), None, 0.0, "blank", "no serial seen", placed=True)], region,
