@@ -399,17 +399,17 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"read failed", "чтение не удалось"),
     (r"Serial digits are too small to read in (?P<n>\d+) zone\(s\) \(px/mm: (?P<place_num_z>[^)]*)\); (?P<say>.+)",
      "Цифры номера слишком мелкие для чтения в зонах: {n} (пикс./мм: {place_num_z}); {say}"),
-    (r"digits ~(?P<n>\d+) px, the reader needs (?P<m>\d+) px \((?P<num_x>[\d.]+) px/mm\): the camera looks at it at a "
+    (r"digits ~(?P<num_n>[\d.]+) px, the reader needs (?P<num_m>[\d.]+) px \((?P<num_x>[\d.]+) px/mm\): the camera looks at it at a "
      r"slant \(the table's depth is squashed\): put the camera more overhead, or higher above the far side\.",
-     "цифры ~{n} пикс., для распознавания нужно {m} пикс. ({num_x} пикс./мм): камера смотрит под углом "
+     "цифры ~{num_n} пикс., для распознавания нужно {num_m} пикс. ({num_x} пикс./мм): камера смотрит под углом "
      "(глубина стола сжата): поставьте камеру выше над столом или прямо над дальней стороной."),
-    (r"digits ~(?P<n>\d+) px, the reader needs (?P<m>\d+) px \((?P<num_x>[\d.]+) px/mm\): it needs (?P<num_f>[\d.]+)x "
+    (r"digits ~(?P<num_n>[\d.]+) px, the reader needs (?P<num_m>[\d.]+) px \((?P<num_x>[\d.]+) px/mm\): it needs (?P<num_f>[\d.]+)x "
      r"the pixels per mm: use a higher camera resolution, bring the camera closer or zoom in, "
      r"or use a smaller mat\.",
-     "цифры ~{n} пикс., для распознавания нужно {m} пикс. ({num_x} пикс./мм): нужно в {num_f} раза больше "
+     "цифры ~{num_n} пикс., для распознавания нужно {num_m} пикс. ({num_x} пикс./мм): нужно в {num_f} раза больше "
      "пикселей на мм: увеличьте разрешение камеры, приблизьте камеру или увеличьте зум, или возьмите стол меньше."),
-    (r"digits too small \((?P<n>\d+) px; the reader needs (?P<m>\d+)\)",
-     "цифры слишком мелкие ({n} пикс.; для распознавания нужно {m})"),
+    (r"digits too small \((?P<num_n>[\d.]+) px; the reader needs (?P<num_m>[\d.]+)\)",
+     "цифры слишком мелкие ({num_n} пикс.; для распознавания нужно {num_m})"),
     # why a note has no serial (the reader and the tracker: vision/, live/tracker.py)
     (r"the note was not found in this frame", "купюра не найдена в этом кадре"),
     (r"no serial seen: face down, or covered", "номер не виден: купюра рубашкой вверх или закрыта"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import cv2
@@ -195,3 +196,64 @@ def test_live_json_says_the_zones_below_the_floor_on_stderr_wrapped_on_a_termina
     lines = err.getvalue().splitlines()
     assert len(lines) > 1 and all(len(line) <= 59 for line in lines)  # wrapped at word boundaries
     assert " ".join(line.strip() for line in lines) == session.warning
+
+
+def _overhead_profile(px_per_mm: float) -> Profile:
+    """A camera straight overhead seeing the whole table at ``px_per_mm`` along both axes."""
+    w, h = round(TABLE_MM[0] * px_per_mm), round(TABLE_MM[1] * px_per_mm)
+    corners = np.array([[0, 0], [w, 0], [w, h], [0, h]], float)
+    fit = homography_from_corners(corners, TABLE_MM)
+    return Profile("overhead", None, None, TablePlane((w, h), fit.homography, fit.table_size_mm,
+                                                     tuple(auto_zones(SEATS, TABLE_MM))))
+
+
+def test_a_scale_just_below_the_floor_never_prints_as_the_floor():
+    """2.37 px/mm is too small; it printed as "2.4" (the floor) beside "TOO SMALL", and its digits (7.1 px) as
+    "~7 px, the reader needs 7 px". Every place a scale or a digit height is printed beside a verdict shows
+    a figure on the verdict's side of the floor."""
+    from rich.console import Console
+
+    from dealer_assist.app.frame_loop import frame_label
+    from dealer_assist.app.note_setup import zone_scales_json
+    from dealer_assist.cli.calibration_report import readability_table
+    from dealer_assist.i18n import say
+    from dealer_assist.vision.readability import px_per_mm_figure, shown_beside
+
+    assert shown_beside(2.37, READABLE_PX_PER_MM) == (2.37, 2)
+    assert shown_beside(2.3999999, READABLE_PX_PER_MM) == (2.39, 2)  # rounded down, never "2.40"
+    assert shown_beside(READABLE_PX_PER_MM, READABLE_PX_PER_MM) == (READABLE_PX_PER_MM, 1)
+    assert shown_beside(2.33, READABLE_PX_PER_MM) == (2.33, 1)  # "2.3": already below
+    assert [px_per_mm_figure(v) for v in (2.37, 2.44, 1.46)] == ["2.37", "2.4", "1.5"]
+    assert px_per_mm_figure(2.37, "ru") == "2,37"
+
+    profile = _overhead_profile(2.37)
+    scales = zone_scales(profile)
+    assert all(z.check.px_per_mm == pytest.approx(2.37, abs=0.002) and not z.check.readable for z in scales)
+    worst = min(scales, key=lambda z: z.check.px_per_mm)
+    shown = px_per_mm_figure(worst.check.px_per_mm)
+    assert shown in ("2.36", "2.37")
+    # the advice: digits of 7.1 px beside a need of 7.2, and more pixels than 1.0x
+    assert worst.check.advice.startswith("digits ~7.1 px, the reader needs 7.2 px (2.4 px/mm): it needs 1.01x"), \
+        worst.check.advice
+    assert too_small_reason(7.11) == "digits too small (7.1 px; the reader needs 7.2)"
+    assert too_small_reason(6.2) == "digits too small (6 px; the reader needs 7)"
+    assert say(too_small_reason(7.11), "ru") == "цифры слишком мелкие (7,1 пикс.; для распознавания нужно 7,2)"
+    assert say(worst.check.advice, "ru").startswith("цифры ~7,1 пикс., для распознавания нужно 7,2 пикс. (2,4 пикс./мм)")
+    # the sentence live and calibrate print
+    sentence = below_floor_sentence(zones_below_floor(profile))
+    assert f"{worst.zone} {shown}" in sentence and " 2.4," not in sentence and " 2.4)" not in sentence
+    # calibrate table/show/check's table: no cell reads 2.4 beside TOO SMALL
+    console = Console(width=200, record=True, color_system=None)
+    for part in readability_table(profile):
+        console.print(part)
+    out = console.export_text()
+    assert out.count("TOO SMALL") == len(scales) and "2.4 ×" not in out and "× 2.4 " not in out
+    assert f"{shown} × " in out
+    # calibrate check --json: two decimals, still below the floor
+    rows = zone_scales_json(profile, profile.image_size)
+    assert all(r["px_per_mm_across"] < READABLE_PX_PER_MM and r["verdict"] == "too small" for r in rows)
+    # the live header
+    session = LiveSession(profile, TableState(tuple(SEATS), 4), InlineWorker(read=lambda job: ()))
+    session.on_frame(Frame(np.full((profile.image_size[1], profile.image_size[0], 3), (40, 90, 40), np.uint8), 0, 0.0))
+    label = frame_label(session)
+    assert re.fullmatch(r"2370x1659 · 2\.3[67](-2\.3[67])? px/mm", label), label

@@ -35,12 +35,14 @@ def session_balances(records) -> tuple[tuple[str, object], ...]:
 def frame_label(session, lang: str = "en") -> str:
     """``"1920x1080 · 2.3-3.3 px/mm"`` (ru: ``"2,3-3,3 пикс./мм"``): what the camera really gives and how it
     sees the table; one figure when both ends read alike (not ``1.5-1.5``)."""
-    from dealer_assist.i18n import number, texts
+    from dealer_assist.i18n import texts
+    from dealer_assist.vision.readability import px_per_mm_figure
 
     if session.frame_size is None:
         return ""
     w, h = session.frame_size
-    lo, hi = (number(v, lang, 1) for v in (session.scale_px_per_mm or (0.0, 0.0)))
+    # 2.37 shows as "2.37", not the floor's "2.4" (vision.readability.shown_beside)
+    lo, hi = (px_per_mm_figure(v, lang) for v in (session.scale_px_per_mm or (0.0, 0.0)))
     scale = lo if lo == hi else f"{lo}-{hi}"
     return f"{w}x{h} · {scale} {texts(lang)['px_per_mm']}"
 

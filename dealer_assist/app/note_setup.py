@@ -149,9 +149,13 @@ def check_table_photo(image: Path, calibration: str | None, output: Path) -> Tab
 def zone_scales_json(profile: Profile, image_size) -> list[dict]:
     """Each zone's px/mm at its worst point along the table's width and depth, its verdict and what to change."""
     from dealer_assist.calibration.resolution import zone_scales
+    from dealer_assist.vision.readability import READABLE_PX_PER_MM, shown_beside
 
-    return [{"zone": z.zone, "px_per_mm_across": round(z.check.across_px_per_mm, 2),
-             "px_per_mm_deep": round(z.check.deep_px_per_mm, 2), "verdict": str(z.check.verdict),
+    def shown(v: float) -> float:  # 2.396 is 2.39 beside "too small", not 2.4
+        return round(*shown_beside(v, READABLE_PX_PER_MM, 2))
+
+    return [{"zone": z.zone, "px_per_mm_across": shown(z.check.across_px_per_mm),
+             "px_per_mm_deep": shown(z.check.deep_px_per_mm), "verdict": str(z.check.verdict),
              "advice": z.check.advice} for z in zone_scales(profile, image_size)]
 
 

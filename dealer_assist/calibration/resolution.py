@@ -13,7 +13,7 @@ from typing import Sequence
 import numpy as np
 
 from dealer_assist.calibration.profile import Profile
-from dealer_assist.vision.readability import ScaleVerdict, scale_verdict
+from dealer_assist.vision.readability import ScaleVerdict, px_per_mm_figure, scale_verdict
 
 __all__ = ["ZoneScale", "axis_scales", "zone_scales", "zones_below_floor", "below_floor_sentence"]
 
@@ -81,6 +81,6 @@ def below_floor_sentence(low: Sequence[ZoneScale]) -> str:
     if not low:
         return ""
     worst = min(low, key=lambda z: z.check.px_per_mm)
-    names = ", ".join(f"{z.zone} {z.check.px_per_mm:.1f}" for z in low)
+    names = ", ".join(f"{z.zone} {px_per_mm_figure(z.check.px_per_mm)}" for z in low)
     return (f"Serial digits are too small to read in {len(low)} zone(s) (px/mm: {names}); "
             f"{worst.check.advice[0].lower()}{worst.check.advice[1:]}")

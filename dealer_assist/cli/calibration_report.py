@@ -90,8 +90,10 @@ def _scale_columns(t: Table, t_) -> None:
 
 
 def _scale_cells(zs, t_, lang: str = "en") -> tuple[str, Text]:
+    from dealer_assist.vision.readability import px_per_mm_figure
+
     c = zs.check
-    cells = f"{number(c.across_px_per_mm, lang, 1)} × {number(c.deep_px_per_mm, lang, 1)}"
+    cells = f"{px_per_mm_figure(c.across_px_per_mm, lang)} × {px_per_mm_figure(c.deep_px_per_mm, lang)}"
     return cells, (Text(t_["cal_readable"], style="green") if c.readable else
                    Text(t_["cal_too_small"], style="bold red"))
 

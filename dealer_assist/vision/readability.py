@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from decimal import ROUND_FLOOR, Decimal
 from enum import StrEnum
 from typing import Sequence
 
@@ -19,7 +20,7 @@ import numpy as np
 from dealer_assist.vision.geometry import PRINT_LENGTH_MM, quad_size
 
 __all__ = ["SERIAL_DIGIT_HEIGHT_MM", "READABLE_PX_PER_MM", "MIN_DIGIT_PX", "Readability", "ScaleVerdict",
-           "digit_px", "scale_verdict", "too_small_reason", "print_digit_px", "explain_small"]
+           "digit_px", "shown_beside", "px_per_mm_figure", "scale_verdict", "too_small_reason", "print_digit_px", "explain_small"]
 
 #: Height of a serial print's digits on a 1997-series ruble note, mm (the
 #: digits of the 24-mm print of two letters and seven digits are ~3 mm tall).
@@ -44,6 +45,47 @@ def digit_px(px_per_mm: float) -> float:
 
 #: Digit height (px) at the floor: the reader needs digits at least this tall (~7 px).
 MIN_DIGIT_PX = digit_px(READABLE_PX_PER_MM)
+
+
+def shown_beside(value: float, limit: float, decimals: int = 1) -> tuple[float, int]:
+    """``value`` as it is to be printed beside a verdict against ``limit``, and the decimals to print it with.
+
+    A figure printed never contradicts its verdict: a value below the limit whose
+    rounded figure would read as the limit or above it (2.37 px/mm at one decimal is
+    "2.4", the floor, yet too small) gets one more decimal, rounded down ("2.37"),
+    until it reads below the limit's figure at those decimals. Any other value is
+    returned as it is with ``decimals``. Format with ``f"{v:.{d}f}"`` or
+    :func:`dealer_assist.i18n.number`; print the limit beside it with the same
+    decimals when both are shown.
+
+    >>> shown_beside(2.37, 2.4), shown_beside(2.43, 2.4), shown_beside(1.46, 2.4)
+    ((2.37, 2), (2.43, 1), (1.46, 1))
+    >>> shown_beside(7.11, 7.2, 0), shown_beside(6.2, 7.2, 0)
+    ((7.1, 1), (6.2, 0))
+    """
+    v, lim = float(value), float(limit)
+    shown, d = v, int(decimals)
+    while v < lim and d < 6 and float(f"{shown:.{d}f}") >= float(f"{lim:.{d}f}"):
+        d += 1
+        shown = float(Decimal(v).quantize(Decimal(1).scaleb(-d), rounding=ROUND_FLOOR))
+    return shown, d
+
+
+def px_per_mm_figure(value: float, lang: str = "en") -> str:
+    """A scale (px/mm) as printed beside the floor's verdict: one decimal, more when one would contradict the
+    verdict (:func:`shown_beside`; 2.37 is "2.37", ru "2,37"), in ``lang``'s number format."""
+    from dealer_assist.i18n import number
+
+    shown, d = shown_beside(value, READABLE_PX_PER_MM)
+    return number(shown, lang, d)
+
+
+def _factor_text(factor: float) -> str:
+    """A factor above 1 at one decimal, or more when one would read "1.0" (2.4 / 2.37: "1.01")."""
+    d = 1
+    while d < 4 and float(f"{factor:.{d}f}") <= 1.0:
+        d += 1
+    return f"{factor:.{d}f}"
 
 
 class Readability(StrEnum):
@@ -101,10 +143,11 @@ def scale_verdict(across_px_per_mm: float, deep_px_per_mm: float) -> ScaleVerdic
         fix = ("the camera looks at it at a slant (the table's depth is squashed): put the camera more "
                "overhead, or higher above the far side")
     else:
-        fix = (f"it needs {factor:.1f}x the pixels per mm: use a higher camera resolution, "
+        fix = (f"it needs {_factor_text(factor)}x the pixels per mm: use a higher camera resolution, "
                f"bring the camera closer or zoom in, or use a smaller mat")
+    digits, n = shown_beside(digit_px(worst), MIN_DIGIT_PX, 0)
     return ScaleVerdict(a, d, Readability.TOO_SMALL,
-                        f"digits ~{digit_px(worst):.0f} px, the reader needs {MIN_DIGIT_PX:.0f} px "
+                        f"digits ~{digits:.{n}f} px, the reader needs {MIN_DIGIT_PX:.{n}f} px "
                         f"({READABLE_PX_PER_MM:g} px/mm): {fix}.")
 
 
@@ -112,7 +155,8 @@ def too_small_reason(digit_height_px: float) -> str | None:
     """The reason for an unread note whose digits are below the floor, or None when they are not."""
     if digit_height_px >= MIN_DIGIT_PX:
         return None
-    return f"digits too small ({digit_height_px:.0f} px; the reader needs {MIN_DIGIT_PX:.0f})"
+    digits, n = shown_beside(digit_height_px, MIN_DIGIT_PX, 0)
+    return f"digits too small ({digits:.{n}f} px; the reader needs {MIN_DIGIT_PX:.{n}f})"
 
 
 def print_digit_px(print_quads: Sequence[np.ndarray]) -> float | None:
