@@ -68,6 +68,7 @@ TEXT: dict[str, dict[str, str]] = {
         # chips and pots (RULES.md §4)
         "chips_label": "Chips", "chips": "chips", "amount": "Chips", "pot": "Pot", "main": "main", "side": "side",
         "eligible_column": "Eligible", "eligible": "eligible", "carry": "Carried to the next hand",
+        "carried_in": "carried", "carried_in_line": "Pot carried in: {n} (joins the main pot)",
         # live mode's dashboard
         "camera": "camera", "fps": "fps", "ocr": "OCR", "street": "street", "preflop": "preflop", "betting": "betting", "flop": "flop",
         "turn": "turn", "river": "river", "showdown": "showdown", "pending": "pending", "reads": "reads",
@@ -228,6 +229,7 @@ TEXT: dict[str, dict[str, str]] = {
         "chips_label": "Фишки", "chips": "фишки", "amount": "Фишки", "pot": "Банк", "main": "основной",
         "side": "побочный", "eligible_column": "Претенденты", "eligible": "претенденты",
         "carry": "Переходит в следующую раздачу",
+        "carried_in": "перенос", "carried_in_line": "Перенесённый банк: {n} (входит в основной)",
         "camera": "камера", "fps": "кадр/с", "ocr": "OCR", "street": "улица", "preflop": "префлоп", "betting": "торговля", "flop": "флоп",
         "turn": "тёрн", "river": "ривер", "showdown": "вскрытие", "pending": "читается", "reads": "чтений",
         "face down": "рубашкой вверх", "unreadable": "не читается", "out_of_format": "не 7 цифр",

@@ -330,6 +330,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "Раздача {n} решена; в журнал не записана (журнала нет)."),
     (r"Hand (?P<n>\d+) was not decided; it is not logged \(no hand log\)\.",
      "Раздача {n} не решена; в журнал не записана (журнала нет)."),
+    (r"(?P<n>\d+) chips? carried over from earlier hands joins? this hand's main pot\.",
+     "Перенесённые из прошлых раздач фишки ({n}) входят в основной банк этой раздачи."),
     (r"Session (?P<s>\S+) goes on \(hand (?P<k>\d+) finished (?P<m>\d+) min ago\); --new-session starts a new "
      r"one\. (?P<say>.+)", "Сессия {s} продолжается (раздача {k} закончилась {m} мин назад); --new-session начинает "
                           "новую. {say}"),
@@ -816,6 +818,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "{k}: нужно целое число фишек от 0 до {m}, а не {q}."),
     (r"hand (?P<h>.+?): (?P<say>.+)", "раздача {h}: {say}"),
     (r"(?P<n>\d+) of session (?P<s>.+)", "{n} сессии {s}"),
+    (r"its payouts and carry \((?P<a>[\d/]+)\) do not add up to the chips put in \((?P<b>[\d/]+)\) and carried in "
+     r"\((?P<c>[\d/]+)\)", "её выплаты и перенос ({a}) не равны внесённым ({b}) и перенесённым в неё ({c}) фишкам"),
     (r"its payouts and carry \((?P<a>\d+)\) do not add up to the chips put in \((?P<b>\d+)\)",
      "её выплаты и перенос ({a}) не равны внесённым фишкам ({b})"),
     (r"(?P<q>'.*') is named a winner but is not a player of the hand",
@@ -868,6 +872,14 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"(?P<k>[\w.\[\]]+) must be (?P<list>.+?), not (?P<kind>.+)\.", "{k} должно быть {list}, а не {kind}."),
     (r"zero_joker must be off in Indian poker \(RULES\.md §7\.2\), got (?P<q>.+)\.",
      "'zero_joker' в индийском покере должен быть 'off' (RULES.md §7.2), а не {q}."),
+    (r"carried_in must be a whole number of chips, got (?P<kind>.+)\.",
+     "'carried_in' должно быть целым числом фишек, а не {kind}."),
+    (r"carried_in must be a whole number of chips >= 0, got (?P<q>.+)\.",
+     "'carried_in' должно быть целым числом фишек >= 0, а не {q}."),
+    (r"chips carried in must be a whole number of chips >= 0, got (?P<q>.+)\.",
+     "перенесённые фишки должны быть целым числом >= 0, а не {q}."),
+    (r"carried_in must be 0 in Indian poker: its pot never carries over \(RULES\.md §7\.4\)\.",
+     "'carried_in' в индийском покере должно быть 0: банк в нём не переносится (RULES.md §7.4)."),
     (r"tie_policy must be split in Indian poker: it has no rollover \(RULES\.md §7\.4\)\.",
      "'tie_policy' в индийском покере должен быть 'split': переноса банка в нём нет (RULES.md §7.4)."),
     (r"every player folded; in Indian poker the last player left takes the pot \(RULES\.md §7\.4\)\.",

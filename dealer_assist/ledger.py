@@ -25,6 +25,13 @@ What a hand moves, per record (``status`` ``"showdown"``: a decided hand):
   under the rollover policy, a pot nobody could win, rolled antes) join the
   next decided hand of the same live session and go to its winners, or roll on
   (hands of other sessions in between -- two tables writing one log -- change nothing).
+  A record whose ``settlement.carried_in`` says the rules settled chips carried in
+  (live logs it since the pot carried in is paid by the rules, in ``payouts``) has
+  them paid already: the ledger pays only what the log lacks -- the antes, and the
+  part of its own carry the record does not hold (all of it for a log written
+  before ``carried_in``, which left the carry out of ``payouts``); chips a record
+  says were carried in beyond the ledger's carry (the hand before it is in no
+  log read) count as carried in from before, like ``since``'s.
   Chips still carried when a session's log ends are the *open carry*: neither
   lost nor created, they sit in the carried pot.
 
@@ -287,6 +294,8 @@ class _Hand:
     ante: int
     rake: int
     rolls_over: bool
+    #: chips the rules settled as carried in (the record's ``settlement.carried_in``; 0 in a log written before it)
+    logged_carry_in: Chips = 0
     order: list[str] = field(default_factory=list)
     game: Game = Game.HOLDEM
     dealer: str | None = None
@@ -378,7 +387,11 @@ class LedgerBuilder:
         previous_counted = run["counted"]
         run["open"] = 0
         carry_in = run["carry"]
-        extra = carry_in + hand.ante * len(hand.dealt)  # joins the main pot: to the hand's winners
+        # the carry the rules already paid (in the record's payouts) is not paid again; more than the ledger
+        # carried (the hand before is in no log read) came from before, as with since
+        unpaid = max(carry_in - hand.logged_carry_in, 0)
+        from_before = max(hand.logged_carry_in - carry_in, 0)
+        extra = unpaid + hand.ante * len(hand.dealt)  # joins the main pot: to the hand's winners
         shares = {} if hand.rolls_over else split_chips(extra, hand.order)
         run["carry"] = hand.pot_carry + (extra if hand.rolls_over else 0)
         run["counted"] = hand.counted
@@ -386,6 +399,7 @@ class LedgerBuilder:
             return
         if new_session or not previous_counted:
             self._carried_in += carry_in
+        self._carried_in += from_before
         run["open"] = run["carry"]
         self._hands += 1
         meeting = self._meeting(hand) if hand.game is Game.INDIAN else None
@@ -402,6 +416,13 @@ class LedgerBuilder:
                 meeting["nets"][name] = meeting["nets"].get(name, 0) + hand.payouts.get(name, 0) + shares.get(
                     name, 0) - hand.put_in.get(name, 0) - hand.ante - hand.rake
         self._rake += hand.rake * len(hand.dealt)
+
+    def carry_into(self, session: Any) -> Chips:
+        """Chips carried into the next hand of ``session`` after the records added so far (a tied pot
+        rolled over, a pot nobody could win, rolled antes; RULES.md §4); 0 for a session with no decided hand.
+        A restarted ``live`` goes on with them (:func:`dealer_assist.live.night.continue_session`)."""
+        run = self._runs.get(session)
+        return 0 if run is None else run["carry"]
 
     def _meeting(self, hand: _Hand) -> dict[str, Any]:
         """The Indian poker meeting ``hand`` belongs to (RULES.md §7.5): its session's current one, or a new
@@ -530,8 +551,12 @@ def _hand(record: Mapping[str, Any], ante: int, rake: int, since: datetime | Non
     else:
         payouts = {name: parse_chips(c) for name, c in (settlement.get("payouts") or {}).items()}
         pot_carry = parse_chips(settlement.get("carry", 0))
+    logged_carry_in = parse_chips((settlement or {}).get("carried_in", 0))
     paid, received = sum(put_in.values()), sum(payouts.values()) + pot_carry
-    if paid != received:
+    if paid + logged_carry_in != received:
+        if logged_carry_in:
+            raise ValueError(f"its payouts and carry ({received}) do not add up to the chips put in ({paid}) and "
+                             f"carried in ({logged_carry_in})")
         raise ValueError(f"its payouts and carry ({received}) do not add up to the chips put in ({paid})")
     winners = list(record.get("winners") or [])
     folded = list(record.get("folded") or [])
@@ -551,6 +576,7 @@ def _hand(record: Mapping[str, Any], ante: int, rake: int, since: datetime | Non
     return _Hand(
         key=(record.get("session"), record.get("hand")), session=record.get("session"), counted=counted,
         dealt=dealt, winners=winners, put_in=put_in, payouts=payouts, pot_carry=pot_carry,
+        logged_carry_in=logged_carry_in,
         ante=ante if record.get("ante") is None else record["ante"],
         rake=rake if record.get("rake") is None else record["rake"], rolls_over=rolls_over,
         # odd chips from the button among the hand's seats, as the rules placed it (the input's dealer)

@@ -360,6 +360,15 @@ def _players(showdown: Showdown, lang: str, labels: Mapping[str, str] | None) ->
     return whole_words(players)
 
 
+def pot_amount(pot, t: Mapping[str, str]) -> str:
+    """A pot's chips for people: ``21``, or ``10 + carried 11 = 21`` for the main pot holding chips carried in
+    from the hands before (RULES.md §4 rollover; ``pot``: a :class:`~dealer_assist.rules.Pot`, ``t``: the
+    language's texts). The one place the sum is spelt: the dashboard, ``history --show`` and ``score`` say it alike."""
+    if not pot.carried_in:
+        return str(pot.amount)
+    return f"{pot.amount - pot.carried_in} + {t['carried_in']} {pot.carried_in} = {pot.amount}"
+
+
 def _settlement(showdown: Showdown, t: Mapping[str, str]) -> list[RenderableType]:
     """The pots (main, side N), their amounts, who could win them and who did; the chips carried over."""
     settlement = showdown.settlement
@@ -370,7 +379,7 @@ def _settlement(showdown: Showdown, t: Mapping[str, str]) -> list[RenderableType
         pots.add_column(column)
     for i, pot in enumerate(settlement.pots):
         name = t["main"] if i == 0 else f"{t['side']} {i}"
-        pots.add_row(name, str(pot.amount), name_text(", ".join(pot.eligible) or "—"),
+        pots.add_row(name, pot_amount(pot, t), name_text(", ".join(pot.eligible) or "—"),
                      name_text(", ".join(pot.winners) or "—"))
     parts: list[RenderableType] = [whole_words(pots)]
     if settlement.carry:

@@ -179,7 +179,8 @@ def _prepare(config: LiveConfig, screen) -> LiveRun:
         dealer_index = state.dealer_index if config.dealer is not None or continuation.dealer_index is None \
             else continuation.dealer_index
         state = TableState(seats, p, config.zero_joker, config.tie_policy, hand_number=continuation.hand_number,
-                           dealer_index=dealer_index, position_random=random_position, game=config.game)
+                           dealer_index=dealer_index, position_random=random_position, game=config.game,
+                           carried_in=continuation.carried_in if config.game.board_notes else 0)
     step("step_log", "skip" if hand_log is None else "done")
     club = None
     if config.club is not None and hand_log is not None:

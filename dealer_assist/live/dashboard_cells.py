@@ -310,6 +310,8 @@ def header_lines(view: TableView, status: LiveStatus, lang: str, t: Mapping[str,
         second.append(f" · {t['profile']}: ")
         second.append(status.profile, style="bold")
     lines = [(0, first), (3, second)]
+    if s.carried_in and not view.complete:  # the chips a tie rolled over lie in this hand's main pot (RULES.md §4)
+        lines.append((1, Text(t["carried_in_line"].format(n=s.carried_in), style="bold yellow")))
     if status.frame and compact:
         lines.append((5, frame))
     if status.warning:

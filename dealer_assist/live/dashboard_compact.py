@@ -26,7 +26,7 @@ from dealer_assist.live.dashboard_cells import (
 )
 from dealer_assist.live.table_state import BOARD_NOTES
 from dealer_assist.live.table_view import Slot, TableView, chips_text
-from dealer_assist.render import class_name, serial_text
+from dealer_assist.render import class_name, pot_amount, serial_text
 
 
 def _compact_note(slot: Slot | None, options, chosen, p: int, t: Mapping[str, str], status: LiveStatus) -> Text:
@@ -146,7 +146,7 @@ def _compact_pots(view: TableView, t: Mapping[str, str]) -> Text | None:
     parts = []
     for i, pot in enumerate(st.pots):
         name = t["main"] if i == 0 else f"{t['side']} {i}"
-        parts.append(f"{name} {pot.amount} → {pot_winners(pot, view, t)}")
+        parts.append(f"{name} {pot_amount(pot, t)} → {pot_winners(pot, view, t)}")
     text = Text(f"{t['pots']}: " + " · ".join(parts))
     if st.carry:
         text.append(f" · {t['carry']}: {chips_text(st.carry)}", style="bold yellow")

@@ -28,7 +28,7 @@ from dealer_assist.live.dashboard_cells import (
 )
 from dealer_assist.live.table_state import BOARD_NOTES
 from dealer_assist.live.table_view import Slot, TableView, chips_text
-from dealer_assist.render import alternatives_text, class_name, note_reason, serial_text
+from dealer_assist.render import alternatives_text, class_name, note_reason, pot_amount, serial_text
 
 
 def _header(view: TableView, status: LiveStatus, lang: str, t: Mapping[str, str]) -> Text:
@@ -117,7 +117,7 @@ def _settlement(view: TableView, t: Mapping[str, str]) -> RenderableType | None:
     for col in (t["pot"], t["amount"], t["eligible_column"], t["winners"]):
         table.add_column(col)
     for i, pot in enumerate(st.pots):
-        table.add_row(t["main"] if i == 0 else f"{t['side']} {i}", str(pot.amount), ", ".join(pot.eligible) or "—",
+        table.add_row(t["main"] if i == 0 else f"{t['side']} {i}", pot_amount(pot, t), ", ".join(pot.eligible) or "—",
                       pot_winners(pot, view, t))
     parts: list[RenderableType] = [table]
     if st.carry:

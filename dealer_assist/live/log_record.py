@@ -15,10 +15,11 @@ What is checked (field types strict: ``true`` is no number, ``"5"`` no int):
   :data:`LATEST` -- the calendar's edges (year 1, year 9999), where a zone shift
   leaves the range Python can count in, are refused as bad records;
 * chips -- ``chips``, ``settlement.payouts``, ``settlement.carry``,
-  ``settlement.pots[].amount``, ``input.players[].contributed``: a whole number
+  ``settlement.carried_in``, ``settlement.pots[].amount``, ``settlement.pots[].carried_in``,
+  ``input.players[].contributed``: a whole number
   0..:data:`MAX_CHIPS` or an exact share ``"a/b"`` (b > 0) of at most that, the
   string bounded before it is turned into a number (39 digits are refused like
-  10**39 is); ``ante`` / ``rake``: whole chips 0..:data:`MAX_CHIPS`;
+  10**39 is); ``ante`` / ``rake`` / ``input.carried_in``: whole chips 0..:data:`MAX_CHIPS`;
 * names -- keys of ``chips``, ``best_hands``, ``settlement.payouts``; items of
   ``winners``, ``folded``; ``dealer``; ``notes[].zone``;
   ``input.players[].name`` and ``input.dealer``: non-empty strings of at most
@@ -299,11 +300,13 @@ class InputHand(TypedDict, total=False):
     tie_policy: Annotated[str | None, AfterValidator(_choice(TiePolicy))]
     zero_joker: Annotated[str | None, AfterValidator(_choice(ZeroJoker))]
     game: Annotated[str | None, AfterValidator(_choice(Game))]
+    carried_in: WholeChips
 
 
 class Pot(TypedDict, total=False):
     __pydantic_config__ = _CONFIG  # type: ignore[misc]
     amount: ChipsField | None
+    carried_in: ChipsField
     eligible: NameList
     winners: NameList
 
@@ -314,6 +317,7 @@ class SettlementEntry(TypedDict, total=False):
     __pydantic_config__ = _CONFIG  # type: ignore[misc]
     payouts: ChipsByName
     carry: ChipsField
+    carried_in: ChipsField
     pots: Annotated[list[Pot], Field(max_length=MAX_ITEMS)]
 
 

@@ -1,8 +1,10 @@
 """A night at the table is one session across restarts of ``dealer-assist live``.
 
 :func:`continue_session` reads where the hand log left off: the session id, the
-next hand number and the next dealer (the button moves one seat left after the
-log's last hand, as between two hands of one run). A restart of ``live`` (a
+next hand number, the next dealer (the button moves one seat left after the
+log's last hand, as between two hands of one run) and the chips carried into
+the next hand (a tie rolled over, RULES.md §4: the ledger's carry over the
+session's records, so a restart between a tie and the next hand loses no pot). A restart of ``live`` (a
 crash, a new camera, a break) then goes on with "Hand 5 · dealer: boris" instead
 of a second "Hand 1"; ``history``, ``ledger`` and the spectator screen see one
 session with its hands numbered once.
@@ -55,6 +57,8 @@ class Continuation:
             of this table (then the first seat deals, or ``--dealer``).
         earlier: the session's records already in the log, in order (the running balances start from them).
         sentence: what the dashboard says at start ("Hand 5: dealer boris. Session … goes on …").
+        carried_in: whole chips carried into the next hand's main pot (0 when none; a share that is not
+            whole chips, which only a hand-edited log holds, is not carried).
     """
 
     session: str
@@ -62,6 +66,7 @@ class Continuation:
     dealer_index: int | None
     earlier: tuple[dict[str, Any], ...] = field(default=())
     sentence: str = ""
+    carried_in: int = 0
 
 
 def _seats_named(record: dict[str, Any]) -> set[str]:
@@ -104,7 +109,23 @@ def continue_session(records: Sequence[dict[str, Any]], seats: Sequence[str], no
     next_dealer = seats[dealer_index] if dealer_index is not None else seats[0]
     sentence = (f"Hand {hand + 1}: dealer {next_dealer}. Session {session} goes on (hand {hand} finished "
                 f"{minutes} min ago); --new-session starts a new one.")
-    return Continuation(session, hand + 1, dealer_index, earlier, sentence)
+    carry = _carry(earlier, session)
+    if carry:
+        sentence += (f" {carry} chip{'' if carry == 1 else 's'} carried over from earlier hands "
+                     f"join{'s' if carry == 1 else ''} this hand's main pot.")
+    return Continuation(session, hand + 1, dealer_index, earlier, sentence, carry)
+
+
+def _carry(records: Sequence[dict[str, Any]], session: str) -> int:
+    """The chips the session's ``records`` carry into its next hand, as the ledger counts them (the one
+    place that follows a carry over hands: undecided hands keep it, a decided one's rules settle it)."""
+    from dealer_assist.ledger import LedgerBuilder
+
+    builder = LedgerBuilder()
+    for record in records:
+        builder.add(record)
+    carry = builder.carry_into(session)
+    return int(carry) if carry == int(carry) else 0
 
 
 class SessionLock:

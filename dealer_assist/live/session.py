@@ -463,7 +463,7 @@ class LiveSession(ReadPlanning):
                     # not logged: said now, and kept for the end of the session (the caller fails)
                     self.log_errors.append(str(exc))
                     self.message = str(exc)
-        self.state = self.state.next_hand()
+        self.state = self.state.next_hand(view.carried_out)  # a tied pot rolls over (RULES.md §4)
         self.seen_seats.clear()
         self.tracker.clear()
         self.queue = [j for j in self.queue if j.kind is JobKind.SCAN]

@@ -150,6 +150,8 @@ class TableState:
             pocket notes known has not revealed (RULES.md §4).
         in_play: seats the croupier says are in the hand (their notes may be hidden from the camera).
         sitting_out: seats the croupier says are not in the hand (a stray note in their zone).
+        carried_in: chips carried into this hand's main pot from the hands before (a tie rolled over,
+            RULES.md §4); kept over hands that were not decided, restored from the log on a restart.
     """
 
     seats: tuple[str, ...]
@@ -166,9 +168,12 @@ class TableState:
     in_play: frozenset[str] = frozenset()
     sitting_out: frozenset[str] = frozenset()
     game: Game = Game.HOLDEM
+    carried_in: int = 0
 
     def __post_init__(self) -> None:
         check_position(self.position)
+        if isinstance(self.carried_in, bool) or not isinstance(self.carried_in, int) or self.carried_in < 0:
+            raise ValueError(f"chips carried in must be a whole number of chips >= 0, got {self.carried_in!r}.")
         if len(self.seats) < 2:
             raise ValueError("a table needs at least 2 seats.")
         object.__setattr__(self, "game", Game(self.game))
@@ -271,9 +276,18 @@ class TableState:
     def with_showdown(self, called: bool = True) -> "TableState":
         return dataclasses.replace(self, showdown_called=called)
 
-    def next_hand(self) -> "TableState":
-        """The next hand: the button moves one seat left (clockwise); P and options stay; the rest is cleared."""
+    def next_hand(self, carried_in: int | None = None) -> "TableState":
+        """The next hand: the button moves one seat left (clockwise); P and options stay; the rest is cleared.
+        ``carried_in``: the chips the rules carried out of this hand (:attr:`TableView.carried_out
+        <dealer_assist.live.table_view.TableView.carried_out>`); ``None`` keeps this hand's carry (a hand
+        not decided moves no chips).
+
+        >>> TableState(("A", "B"), 1, carried_in=11).next_hand().carried_in
+        11
+        """
+        carry = self.carried_in if carried_in is None else carried_in
         return dataclasses.replace(self, hand_number=self.hand_number + 1, dealer_index=self.dealer_index + 1,
+                                   carried_in=carry,
                                    folded=frozenset(), chips=(), manual=(), showdown_called=False,
                                    position_random=False, in_play=frozenset(), sitting_out=frozenset())
 

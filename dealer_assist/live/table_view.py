@@ -187,6 +187,18 @@ class TableView:
         return bool(self.all_slots or self.state.chips or self.state.folded)
 
     @property
+    def carried_out(self) -> int:
+        """Chips this hand carries into the next one: the rules' carry of a decided hand with a settlement
+        (a tie rolled over, a pot nobody could win, RULES.md §4), 0 for a decided hand without chips (none
+        was carried in either: :func:`~dealer_assist.rules.evaluate` settles any carry), and the carry it
+        received for a hand not decided (no chips moved)."""
+        if not self.complete:
+            return self.state.carried_in
+        if self.settlement is None:
+            return 0
+        return int(self.settlement.carry)
+
+    @property
     def board_serials(self) -> tuple[str, ...]:
         return tuple(s.serial for s in self.board if s.serial is not None)
 
@@ -215,7 +227,8 @@ class TableView:
                 p["contributed"] = chips[seat.name]
             players.append(p)
         game = {} if self.state.game.board_notes else {"game": self.state.game.value}
-        return {**game, "position": self.state.position, "zero_joker": self.state.zero_joker.value,
+        carried = {"carried_in": self.state.carried_in} if self.state.carried_in else {}
+        return {**game, **carried, "position": self.state.position, "zero_joker": self.state.zero_joker.value,
                 "tie_policy": self.state.tie_policy.value,
                 "dealer": dealer_among(self.state.seats, self.state.dealer, [p["name"] for p in players]),
                 "board": list(self.board_serials), "players": players}
@@ -396,7 +409,8 @@ def table_view(state: TableState, notes: Iterable[NoteInfo], seen: Iterable[str]
         names = [pl.name for pl in players]
         try:
             showdown = evaluate(Hand(p, tuple(known_board_serials(board)), players, state.zero_joker,
-                                     state.tie_policy, dealer_among(state.seats, state.dealer, names), state.game))
+                                     state.tie_policy, dealer_among(state.seats, state.dealer, names), state.game,
+                                     carried_in=state.carried_in))
         except HandError as error:  # Indian poker's stakes or options (RULES.md §7): said, not decided
             complete, showdown = False, None
             # the seat by its name: "players[3]" is the rules' index of their list, which the croupier never sees

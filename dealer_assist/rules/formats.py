@@ -37,7 +37,9 @@ def parse_hand(obj: object, *, reject_duplicates: bool = False) -> Hand:
     ``position``, ``board`` and ``players`` are required (``board`` may be left
     out of an Indian poker hand: it has none); ``game`` (default ``"holdem"``: a
     record without it is a Hold'em hand), ``zero_joker`` (default ``"off"``),
-    ``tie_policy`` (default ``"split"``) and ``dealer`` are optional; unknown
+    ``tie_policy`` (default ``"split"``), ``dealer`` and ``carried_in`` (an extra
+    field: whole chips carried into the main pot from the hands before, RULES.md
+    §4 rollover; default 0) are optional; unknown
     keys (``why``, ``expect``...) are ignored.  With
     ``reject_duplicates`` the same serial in two places is an error too.
 
@@ -62,6 +64,9 @@ def parse_hand(obj: object, *, reject_duplicates: bool = False) -> Hand:
     dealer = obj.get("dealer")
     if dealer is not None and not isinstance(dealer, str):
         raise HandError(f"dealer must be a player's name, got {_kind(dealer)}.")
+    carried_in = obj.get("carried_in", 0)
+    if isinstance(carried_in, bool) or not isinstance(carried_in, int):
+        raise HandError(f"carried_in must be a whole number of chips, got {_kind(carried_in)}.")
     for key, enum in (("zero_joker", ZeroJoker), ("tie_policy", TiePolicy)):
         if key in obj and obj[key] not in [m.value for m in enum]:
             raise HandError(f"{key} must be {option_choices(enum)}, not {_kind(obj[key])}.")
@@ -74,6 +79,7 @@ def parse_hand(obj: object, *, reject_duplicates: bool = False) -> Hand:
             tie_policy=obj.get("tie_policy", "split"),
             dealer=dealer,
             game=game,
+            carried_in=carried_in,
         )
     except HandError as error:
         raise HandError(shorten_echo(str(error))) from None
@@ -202,15 +208,23 @@ def best_to_json(best: BestHand | None, serials: tuple[str, ...], pocket_count: 
 
 
 def settlement_to_json(settlement: Settlement) -> dict[str, Any]:
-    """FORMATS.md §2 ``settlement``: pots, payouts, carry."""
-    return {
-        "pots": [
-            {"amount": pot.amount, "eligible": list(pot.eligible), "winners": list(pot.winners)}
-            for pot in settlement.pots
-        ],
+    """FORMATS.md §2 ``settlement``: pots, payouts, carry; with chips carried in from the hands before,
+    the extra field ``carried_in`` (in the settlement and in the main pot, whose ``amount`` and whose
+    winners' ``payouts`` hold them: ``payouts`` stays what each player receives, paid once)."""
+    pots = []
+    for pot in settlement.pots:
+        entry: dict[str, Any] = {"amount": pot.amount, "eligible": list(pot.eligible), "winners": list(pot.winners)}
+        if pot.carried_in:
+            entry["carried_in"] = pot.carried_in
+        pots.append(entry)
+    out: dict[str, Any] = {
+        "pots": pots,
         "payouts": {name: chips_to_json(chips) for name, chips in settlement.payouts.items()},
         "carry": chips_to_json(settlement.carry),
     }
+    if settlement.carried_in:
+        out["carried_in"] = settlement.carried_in
+    return out
 
 
 def result_to_json(showdown: Showdown) -> dict[str, Any]:

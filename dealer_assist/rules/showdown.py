@@ -74,7 +74,9 @@ class Hand:
     serials; ``players`` are in seat order, clockwise; ``dealer`` names the
     dealer's seat (``None``: odd chips go in plain seat order, as if the last
     seat dealt).  Options are coerced to :class:`ZeroJoker` / :class:`TiePolicy`
-    / :class:`Game`.
+    / :class:`Game`.  ``carried_in``: whole chips carried into this hand's main
+    pot from the hands before (a tie rolled over, RULES.md §4); paid with the
+    main pot by :func:`evaluate`.
 
     Raises :class:`HandError` naming the field for: a serial that is not exactly
     7 digits, P outside 1..7, more board notes than the game has (3; none in
@@ -83,8 +85,8 @@ class Hand:
     reveal: the notes are not known), fewer than 2 players (more than 10 in
     Indian poker), a blank or duplicate name, an unknown
     option value, a negative or non-integer contribution, or a dealer who is not
-    a player.  Indian poker also refuses (RULES.md §7.2-7.4) a zero-joker other
-    than ``off``, the rollover tie policy, a hand nobody can win (everyone folded,
+    a player, chips carried in that are not a whole number >= 0.  Indian poker also refuses (RULES.md §7.2-7.4) a zero-joker other
+    than ``off``, the rollover tie policy, chips carried in, a hand nobody can win (everyone folded,
     or nobody still in showed their note: the pot never carries over), and chips that are not its stakes: when
     any are given every player's must be, 1 to 3 (the ante and at most 2 more),
     the players still in all equal to the most anyone put in (they matched the
@@ -100,9 +102,13 @@ class Hand:
     tie_policy: TiePolicy = TiePolicy.SPLIT
     dealer: str | None = None
     game: Game = Game.HOLDEM
+    carried_in: int = 0
 
     def __post_init__(self) -> None:
         check_position(self.position)
+        carried = self.carried_in
+        if isinstance(carried, bool) or not isinstance(carried, int) or carried < 0:
+            raise HandError(f"carried_in must be a whole number of chips >= 0, got {carried!r}.")
         game = _option(Game, self.game, "game")
         board = tuple(self.board)
         if len(board) > game.board_notes:
@@ -190,6 +196,8 @@ def _check_indian(hand: Hand) -> None:
         raise HandError(f"zero_joker must be off in Indian poker (RULES.md §7.2), got {hand.zero_joker.value!r}.")
     if hand.tie_policy is not TiePolicy.SPLIT:
         raise HandError("tie_policy must be split in Indian poker: it has no rollover (RULES.md §7.4).")
+    if hand.carried_in:
+        raise HandError("carried_in must be 0 in Indian poker: its pot never carries over (RULES.md §7.4).")
     still_in = [p for p in hand.players if not p.folded]
     if not still_in:
         raise HandError("every player folded; in Indian poker the last player left takes the pot (RULES.md §7.4).")
@@ -311,7 +319,8 @@ def evaluate(hand: Hand, *, exact: bool = False) -> Showdown:
     Winners are the players still in who revealed and hold the strongest hand
     (ties all win); when everybody else folded, the last player standing wins
     without showing; when everybody folded there is no winner and every pot is
-    carried.  ``exact=True`` pays tied pots in exact ``Fraction`` shares
+    carried.  Chips carried in (:attr:`Hand.carried_in`) join the main pot and
+    are settled even when no chips were entered this hand.  ``exact=True`` pays tied pots in exact ``Fraction`` shares
     instead of whole chips with odd chips from the dealer's left.  The game decides
     only the best hand of a player's notes (:func:`~dealer_assist.rules.hands.best_of`);
     ranks, winners, odd chips and the settlement are shared.
@@ -343,7 +352,7 @@ def evaluate(hand: Hand, *, exact: bool = False) -> Showdown:
         winners = ()
 
     settlement = None
-    if any(pl.contributed is not None for pl in hand.players):
+    if hand.carried_in or any(pl.contributed is not None for pl in hand.players):
         settlement = settle(
             {pl.name: pl.contributed or 0 for pl in hand.players},
             {r.name: r.strength for r in contenders},
@@ -351,5 +360,6 @@ def evaluate(hand: Hand, *, exact: bool = False) -> Showdown:
             tie_policy=hand.tie_policy,
             exact=exact,
             last_standing=last,
+            carried_in=hand.carried_in,
         )
     return Showdown(hand, board, tuple(results), winners, settlement)

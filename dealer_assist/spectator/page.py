@@ -40,6 +40,7 @@ main { padding: .8rem 1rem 1.2rem; }
 .info .state.live { color: var(--win); } .info .state.log { color: var(--dim); }
 .pbadge { background: var(--p); color: #000; font-weight: 700; padding: .05rem .45rem; border-radius: .3rem; }
 .muted { color: var(--dim); }
+.carried { color: var(--win); font-weight: 600; margin: .3rem 0; }
 h2 { font-size: 1.05rem; color: var(--dim); font-weight: 400; margin: .9rem 0 .35rem; text-transform: uppercase;
   letter-spacing: .05em; }
 .board { display: flex; gap: .8rem; flex-wrap: wrap; }
@@ -247,6 +248,12 @@ SCRIPT = r"""
     if (hand.dealer) { add(info, el("span", "muted", "dealer: " + hand.dealer)); }
     if (hand.zero_joker) { add(info, el("span", "muted", "zero-joker: " + (JOKER[hand.zero_joker] || hand.zero_joker))); }
     if (hand.tie_policy) { add(info, el("span", "muted", "ties: " + (TIES[hand.tie_policy] || hand.tie_policy))); }
+    var carried = hand.carried_in;
+    if (carried && !(hand.decided && carried.total !== null)) {
+      var c = add(main, el("div", "carried", "Pot carried in: " + carried.carried + " (joins the main pot) · " +
+        "Перенесённый банк: " + carried.carried + " (входит в основной)"));
+      c.id = "carried";
+    }
 
     renderBoard(main, hand);
     add(main, el("h2", "", "Players · Игроки"));
@@ -278,6 +285,14 @@ SCRIPT = r"""
           hand.winners.join(", ");
       } else {
         banner.textContent = "Nobody wins this hand · Никто не выиграл";
+      }
+      if (carried && carried.total !== null) {
+        // the rules' main pot: its own chips, the chips carried in, the whole, who takes it (paid once)
+        var to = carried.to.length ? carried.to.join(", ") : null;
+        var m = add(main, el("div", "carried", "Main pot " + carried.main + " + carried " + carried.carried + " = " +
+          carried.total + " → " + (to || "the next hand") + " · Основной банк " + carried.main + " + перенос " +
+          carried.carried + " = " + carried.total + " → " + (to || "следующая раздача")));
+        m.id = "carried";
       }
       if (hand.carry) { add(main, el("div", "muted", "Carried to the next hand: " + hand.carry + " chips")); }
     }

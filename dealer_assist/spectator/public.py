@@ -28,7 +28,12 @@ The public hand::
                                                   # Indian poker: "pocket": ["…"], "best" with the one
                                                   # rank and its "reason", worked out here from the serial
                 "result": "wins" | … | null, "payout": 40 | "17/3" | null, "chips": 20 | null}, …],
-     "winners": ["P1"], "carry": 0 | null, "board_unknown": 2 | null}
+     "winners": ["P1"], "carry": 0 | null, "board_unknown": 2 | null,
+     "carried_in": {"carried": 11, "main": 10 | null, "total": 21 | null, "to": ["P1"] | null} | null}
+
+``carried_in``: chips carried into the hand's main pot from the hands before (a tie rolled over,
+RULES.md §4); once decided, the main pot's own chips (``main``), its whole (``total``) and who takes
+it (``to``: empty when it rolls on again), as the rules settled it: the seats' ``payout`` holds it.
 """
 
 from __future__ import annotations
@@ -278,7 +283,24 @@ def public_from_state(obj: object) -> dict[str, Any] | None:
         "winners": _names(obj.get("winners")) if decided else [],
         "carry": _chips(obj.get("carry")) if decided else None,
         "board_unknown": _int(odds.get("board_unknown"), 0, 3) if odds_players else None,
+        "carried_in": _carried(obj.get("carried_in"), obj.get("main_pot"), decided,
+                               _choice(options.get("tie_policy"), TIE_POLICY)),
     }
+
+
+def _carried(carried: object, pot: object, decided: bool, tie_policy: str | None) -> dict[str, Any] | None:
+    """The public ``carried_in`` (see the module doc): ``carried`` chips carried in; ``pot``, once decided, the
+    main pot as settled (``amount``, ``carried_in``, ``winners``); None when nothing was carried in."""
+    pot = pot if isinstance(pot, Mapping) else {}
+    carried = _chips(pot.get("carried_in")) or _chips(carried)
+    if not carried or not isinstance(carried, int):
+        return None
+    total = _chips(pot.get("amount")) if decided else None
+    if not isinstance(total, int) or total < carried:
+        return {"carried": carried, "main": None, "total": None, "to": None}
+    winners = _names(pot.get("winners"))
+    rolls_on = not winners or (len(winners) > 1 and tie_policy == "rollover")
+    return {"carried": carried, "main": total - carried, "total": total, "to": [] if rolls_on else winners}
 
 
 def public_from_record(record: Mapping[str, Any]) -> dict[str, Any]:
@@ -296,6 +318,9 @@ def public_from_record(record: Mapping[str, Any]) -> dict[str, Any]:
     settlement = record.get("settlement") if isinstance(record.get("settlement"), Mapping) else {}
     payouts = settlement.get("payouts") if isinstance(settlement.get("payouts"), Mapping) else {}
     decided = record.get("status") == "showdown"
+    source = record.get("input") if isinstance(record.get("input"), Mapping) else {}
+    pots = settlement.get("pots") if isinstance(settlement.get("pots"), list) else []
+    main_pot = pots[0] if pots and isinstance(pots[0], Mapping) and pots[0].get("carried_in") else None
     dealer = _name(record.get("dealer"))
     # the seats of the hand, in the order the log names them
     order: list[object] = []
@@ -338,6 +363,8 @@ def public_from_record(record: Mapping[str, Any]) -> dict[str, Any]:
         "time": _time(record.get("finished")), "board": board, "seats": seats,
         "winners": winners if decided else [],
         "carry": _chips(settlement.get("carry")) if decided else None, "board_unknown": None,
+        "carried_in": _carried(settlement.get("carried_in") or source.get("carried_in"), main_pot, decided,
+                               _choice(record.get("tie_policy"), TIE_POLICY)),
     }
 
 

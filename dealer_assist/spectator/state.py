@@ -34,11 +34,15 @@ The object (``schema`` ``dealer-assist/table-state``, ``version`` 1)::
                {"name": "P2", "in_hand": true, "folded": false, "dealer": true, "revealed": false}],
      "winners": ["P1"],                               # once decided
      "payouts": {"P1": 40, "P2": 0}, "carry": 0,      # once decided, when chips were entered
+     "carried_in": 11,                                # chips carried in from the hands before (a tie rolled
+                                                      # over), in the main pot; only when there are some
+     "main_pot": {"amount": 21, "carried_in": 11, "winners": ["P1"]},   # once decided, with chips carried in
+                                                      # (winners empty when the pot rolls on)
      "odds": {"board_unknown": 2, "players": {"P1": {"win": 0.4213, "tie": 0.031}, …}}}
                                                       # when every pocket still in is revealed
 
 ``rank`` / ``natural`` / ``reason`` of board notes, ``chips``, ``result``,
-``payouts``, ``carry`` and ``odds`` are optional; a reader must not need them.
+``payouts``, ``carry``, ``carried_in``, ``main_pot`` and ``odds`` are optional; a reader must not need them.
 """
 
 from __future__ import annotations
@@ -126,6 +130,13 @@ def state_from_view(view, *, session: str | None = None, odds: AllInOdds | None 
         if view.settlement is not None:
             out["payouts"] = {n: chips_to_json(c) for n, c in view.settlement.payouts.items()}
             out["carry"] = chips_to_json(view.settlement.carry)
+            pot = view.settlement.pots[0] if view.settlement.pots else None
+            if pot is not None and pot.carried_in:
+                rolls_on = not pot.winners or (len(pot.winners) > 1 and state.tie_policy.value == "rollover")
+                out["main_pot"] = {"amount": pot.amount, "carried_in": pot.carried_in,
+                                   "winners": [] if rolls_on else list(pot.winners)}
+    if state.carried_in:
+        out["carried_in"] = state.carried_in
     if odds is None:
         odds = getattr(view, "odds", None)  # decided by table_view (every seat still in revealed, board to come)
     if odds is not None:
