@@ -247,3 +247,36 @@ def test_the_spectator_state_file_says_the_carry_in_play_and_the_sum_once_decide
     decided = public_from_state(state_from_view(table_view(state, notes)))
     assert decided["carried_in"] == {"carried": 15, "main": 30, "total": 45, "to": ["B"]}
     assert {s["name"]: s["payout"] for s in decided["seats"]} == {"A": 0, "B": 45, "C": 0}
+
+
+@pytest.mark.slow
+def test_the_spectator_page_in_a_browser_says_main_plus_carried_and_the_winner_s_whole_payout(tmp_path):
+    """The page itself (served, in headless chromium): the tie's hand says the pot is carried; the next hand
+    'Main pot 30 + carried 15 = 45 → B' in both languages, and B's seat '+45' (what B was paid, once)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from dealer_assist.live.history import HandLog
+    from test_spectator_browser import Server, browser
+
+    log = tmp_path / "hands.jsonl"
+    HandLog(log).append(logged_hand(("A", "B", "C"), TIE_BOARD, TIE_POCKETS, chips=TIE_CHIPS, tie_policy="rollover"))
+    server = Server(["--log", str(log), "--delay", "0", "--port", "0"], tmp_path / "serve.err")
+    driver = None
+    try:
+        url = server.url()
+        driver = browser(str(tmp_path / "chromium-profile"))
+        wait = WebDriverWait(driver, 60, poll_frequency=0.1)
+        driver.get(url)
+        wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-hand") == "1")
+        assert "Carried to the next hand: 15 chips" in driver.find_element(By.TAG_NAME, "body").text
+        HandLog(log).append(carried_record(15))
+        wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-hand") == "2")
+        carried = driver.find_element(By.ID, "carried").text
+        assert carried == ("Main pot 30 + carried 15 = 45 → B · Основной банк 30 + перенос 15 = 45 → B"), carried
+        assert "+45" in driver.find_element(By.CSS_SELECTOR, '[data-seat="B"]').text
+        driver.save_screenshot(str(tmp_path / "carried.png"))
+    finally:
+        server.stop()
+        if driver is not None:
+            driver.quit()
