@@ -256,7 +256,7 @@ def _continuation(config: LiveConfig, hand_log, seats):
 
 def run_live(run: LiveRun, console=None) -> LiveOutcome:
     """Run the frame loop until the run ends (see the module doc); the decided hand is logged first."""
-    from rich.console import Console
+    from dealer_assist.cli.output import showable_console
 
     from dealer_assist.app.frame_loop import FrameLoop
     from dealer_assist.calibration import CalibrationError
@@ -267,7 +267,7 @@ def run_live(run: LiveRun, console=None) -> LiveOutcome:
     replay = not source.live and not config.realtime
     feed = CameraFeed(lambda: open_source(config.camera, fps=config.fps, mode=config.capture), first=source,
                       realtime=not replay)
-    console = console or (run.screen.console if run.screen is not None else Console())
+    console = console or (run.screen.console if run.screen is not None else showable_console())
     window = None
     if config.window and has_display():
         from dealer_assist.live.preview import PreviewWindow

@@ -20,7 +20,7 @@ def open_startup_screen(lang: str, as_json: bool, ocr: bool, console=None):
     """The start-up screen of a run, its first step (the program) done, or None when none shows: the
     one the CLI drew before the program was loaded if it suits the run (not ``as_json``, the same
     ``lang``), else a new one when ``console`` (default a new one) is a terminal and not ``as_json``."""
-    from rich.console import Console
+    from dealer_assist.cli.output import showable_console
 
     from dealer_assist.live.startup import StartupScreen, take_early
 
@@ -28,7 +28,7 @@ def open_startup_screen(lang: str, as_json: bool, ocr: bool, console=None):
     if screen is not None and (as_json or screen.lang != lang):
         screen.close()
         screen = None
-    console = console or (screen.console if screen is not None else Console())
+    console = console or (screen.console if screen is not None else showable_console())
     if screen is None and not as_json and console.is_terminal:
         screen = StartupScreen(console, lang, ocr)
     if screen is not None:

@@ -298,6 +298,10 @@ def install() -> None:
     _core.Command.get_usage = _usage(_core.Command.get_usage)
     rich_utils.rich_format_error = _error(rich_utils.rich_format_error)
     rich_utils.rich_abort_error = _abort(rich_utils.rich_abort_error)
+    # help and error panels laid out on the letters an ASCII output writes (sixth new-user trial L6)
+    from dealer_assist.cli.output import showable_console_class
+
+    rich_utils.Console = showable_console_class()
     rich_utils._dealer_assist_localized = True
 
 

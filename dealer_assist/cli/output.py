@@ -12,7 +12,9 @@ a POSIX locale without UTF-8 mode) degrades to ASCII instead of ending in a
 ``UnicodeEncodeError``: :func:`degrade_unshowable` (called once at start, by
 :func:`dealer_assist.cli.main`) makes standard output and standard error
 write ``·`` as ``|``, ``—`` as ``-``, Russian in Latin letters (``Пара`` as
-``Para``) and anything else as ``\\uXXXX``. JSON is written by
+``Para``) and anything else as ``\\uXXXX``. The rich consoles spell their text
+so before they lay it out (:func:`showable_console_class`): a column is as wide
+as the Latin words it shows. JSON is written by
 :func:`json_line`, which escapes every non-ASCII character the JSON way
 (``\\u00b7``) on such an output, so it stays exact, valid JSON.
 
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 import codecs
 import errno
+import functools
 import os
 import sys
 from contextlib import contextmanager
@@ -34,7 +37,7 @@ from dealer_assist.fileio import dumps_json
 
 __all__ = ["print_warnings", "WARNINGS_SHOWN", "Warnings", "OutputError", "output_errors", "refuse_closed_stdout",
            "CLOSED_STDOUT", "write_stdout", "degrade_unshowable", "json_line", "line_error", "report_console",
-           "MIN_WIDTH", "ASCII_FALLBACK"]
+           "MIN_WIDTH", "ASCII_FALLBACK", "showable", "showable_console", "showable_console_class"]
 
 #: The fewest columns a report is laid out in (a narrower terminal wraps its lines instead).
 MIN_WIDTH = 80
@@ -104,6 +107,99 @@ def _is_unicode(stream: Any) -> bool:
         return False
 
 
+def showable(text: str, encoding: str | None) -> str:
+    """``text`` with every character ``encoding`` cannot write spelt as the output will write it (``Пара``
+    as ``Para``, ``·`` as ``|``: the fallback of :func:`degrade_unshowable`); ``text`` itself for a UTF
+    encoding or one that writes it all.
+
+    >>> showable("Лучшая рука · 5", "ascii"), showable("Лучшая рука", "utf-8")
+    ('Luchshaya ruka | 5', 'Лучшая рука')
+    """
+    name = _codec_name(encoding)
+    if name.startswith("utf") or text.isascii():
+        return text
+    out = []
+    for ch in text:
+        try:
+            ch.encode(name)
+            out.append(ch)
+        except (UnicodeEncodeError, LookupError):
+            out.append(_ascii_for(ch))
+    return "".join(out)
+
+
+def _codec_name(encoding: str | None) -> str:
+    if not encoding:
+        return "utf-8"
+    if encoding.lower() == ASCII_FALLBACK:
+        return "ascii"
+    try:
+        return codecs.lookup(encoding).name
+    except LookupError:
+        return "ascii"
+
+
+def _showable_text(text: Any, encoding: str) -> Any:
+    """A rich ``Text`` spelt as :func:`showable` does, its styles kept on the same characters."""
+    from rich.text import Span, Text
+
+    plain = text.plain
+    if _codec_name(encoding).startswith("utf") or plain.isascii():
+        return text
+    offsets = [0]
+    for ch in plain:
+        offsets.append(offsets[-1] + len(showable(ch, encoding)))
+    new = Text(showable(plain, encoding), style=text.style, justify=text.justify, overflow=text.overflow,
+               no_wrap=text.no_wrap, end=text.end, tab_size=text.tab_size)
+    new.spans = [Span(offsets[min(s.start, len(plain))], offsets[min(s.end, len(plain))], s.style) for s in text.spans]
+    return new
+
+
+def _showable_renderable(renderable: Any, encoding: str) -> Any:
+    """``renderable`` with its text spelt by :func:`showable` before rich lays it out, so a column is as wide
+    as the words it will show (``Лучшая рука`` is 11 columns, ``Luchshaya ruka`` 14): a string, a ``Text``,
+    and the containers the reports use (``Table``: headers, cells, footers, title, caption; ``Group``;
+    ``Panel``; ``Padding``), copied; anything else as it is (its strings and texts are still spelt as they
+    are rendered, by :class:`ShowableConsole`)."""
+    import copy
+
+    from rich.console import Group
+    from rich.padding import Padding
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
+    def again(value: Any) -> Any:
+        return _showable_renderable(value, encoding)
+
+    if isinstance(renderable, str):
+        return showable(renderable, encoding)
+    if isinstance(renderable, Text):
+        return _showable_text(renderable, encoding)
+    if isinstance(renderable, Table):
+        table = copy.copy(renderable)
+        table.columns = []
+        for column in renderable.columns:
+            column = copy.copy(column)
+            column.header, column.footer = again(column.header), again(column.footer)
+            column._cells = [again(cell) for cell in column._cells]
+            table.columns.append(column)
+        table.title, table.caption = again(renderable.title), again(renderable.caption)
+        return table
+    if isinstance(renderable, Group):
+        return Group(*(again(r) for r in renderable.renderables), fit=renderable.fit)
+    if isinstance(renderable, Panel):
+        panel = copy.copy(renderable)
+        panel.renderable, panel.title, panel.subtitle = (again(renderable.renderable), again(renderable.title),
+                                                        again(renderable.subtitle))
+        return panel
+    if isinstance(renderable, Padding):
+        padding = copy.copy(renderable)
+        padding.renderable = again(renderable.renderable)
+        return padding
+    return renderable
+
+
 def degrade_unshowable() -> None:
     """Make standard output and error write what their encoding cannot show as ASCII (see the module doc).
 
@@ -146,9 +242,7 @@ def report_console(stderr: bool = False, **kwargs: Any):
     A pipe closed part-way (``| head``) raises :class:`BrokenPipeError` from ``print`` -- an ``OSError``
     that a command catches to go on writing its result files -- where rich's own console ends the
     process at once (``SystemExit(1)``, which lost ``score --json``'s files after ``| head``)."""
-    from rich.console import Console
-
-    class _ReportConsole(Console):
+    class _ReportConsole(showable_console_class()):  # type: ignore[misc]
         def on_broken_pipe(self) -> None:
             self.quiet = True  # nothing more is written to the closed pipe
             silence_stdout()
@@ -158,6 +252,45 @@ def report_console(stderr: bool = False, **kwargs: Any):
     if console.width < MIN_WIDTH:
         console.width = MIN_WIDTH
     return console
+
+
+@functools.cache
+def showable_console_class() -> type:
+    """:class:`rich.console.Console` that spells what its output cannot show (:func:`showable`) *before* it lays
+    the text out, so a table's columns, a panel's border and rich's wrapping are measured on the letters that
+    will be written (``Luchshaya ruka``, 14), not on the Cyrillic (``Лучшая рука``, 11) the codec spells only as
+    the line is written (sixth new-user trial L6). On a UTF output it is rich's console, unchanged. The
+    reports' console (:func:`report_console`), typer's help and error panels (``cli/localize.py``) and live's
+    screen are of this class."""
+    from rich.console import Console
+    from rich.text import Text
+
+    class ShowableConsole(Console):
+        __doc__ = showable_console_class.__doc__
+
+        def _spells(self) -> bool:
+            return not _codec_name(self.encoding).startswith("utf")
+
+        def render_str(self, text: str, **kwargs: Any) -> Text:
+            out = super().render_str(text, **kwargs)
+            return _showable_text(out, self.encoding) if self._spells() else out
+
+        def render(self, renderable: Any, options: Any = None) -> Any:
+            if isinstance(renderable, Text) and self._spells():
+                renderable = _showable_text(renderable, self.encoding)
+            return super().render(renderable, options)
+
+        def print(self, *objects: Any, **kwargs: Any) -> None:
+            if self._spells():
+                objects = tuple(_showable_renderable(o, self.encoding) for o in objects)
+            super().print(*objects, **kwargs)
+
+    return ShowableConsole
+
+
+def showable_console(**kwargs: Any) -> Any:
+    """A :func:`showable_console_class` console made with rich's ``Console`` arguments."""
+    return showable_console_class()(**kwargs)
 
 
 class OutputError(Exception):

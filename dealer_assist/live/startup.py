@@ -144,7 +144,9 @@ def show_early(argv: Sequence[str] | None = None, environ: Mapping[str, str] | N
         # the OCR worker is spawned with the parent's argv and re-imports the CLI: it must not draw
         # a screen of its own over the parent's (a stray panel left above the dashboard)
         return None
-    console = Console()
+    from dealer_assist.cli.output import showable_console  # (the package is importing: output.py alone loads)
+
+    console = showable_console()  # laid out on the letters an ASCII terminal writes (sixth new-user trial L6)
     if not console.is_terminal:
         return None
     _EARLY = StartupScreen(console, _lang_of(argv, environ), "--no-ocr" not in argv)
