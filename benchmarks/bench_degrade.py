@@ -103,14 +103,19 @@ def split_of(name: str) -> str:
 # ----------------------------------------------------------------------------- worker side
 
 _READER = None
+_READER_SIDE: int | None = None  # its detector side (None: the default)
 _ORIGINALS: dict[str, np.ndarray] = {}
 
 
-def _init_worker() -> None:
-    global _READER
+def _init_worker(det_max_side: int | None = None) -> None:
+    """This process's reader; ``det_max_side``: the text detector's longest side (px), None for the
+    reader's default (:data:`dealer_assist.vision.ocr.DET_MAX_SIDE`)."""
+    global _READER, _READER_SIDE
+    from dealer_assist.vision.ocr import RapidOcrEngine
     from dealer_assist.vision.reader import SerialReader
 
-    _READER = SerialReader()
+    _READER = SerialReader(primary=None if det_max_side is None else RapidOcrEngine(det_max_side=det_max_side))
+    _READER_SIDE = det_max_side
 
 
 def _original(photo: str) -> np.ndarray:
@@ -407,8 +412,9 @@ def print_compare(old: list[dict], new: list[dict]) -> None:
 # ----------------------------------------------------------------------------- main
 
 
-def _map(fn, items: list, jobs: int, progress: str | None = None):
-    """``fn`` over ``items`` in order, in ``jobs`` processes (each with its own reader)."""
+def _map(fn, items: list, jobs: int, progress: str | None = None, det_max_side: int | None = None):
+    """``fn`` over ``items`` in order, in ``jobs`` processes (each with its own reader, its detector at
+    ``det_max_side``)."""
     t0, n = time.perf_counter(), len(items)
 
     def report(i: int) -> None:
@@ -418,13 +424,13 @@ def _map(fn, items: list, jobs: int, progress: str | None = None):
             print(f"  {progress} {i}/{n}  {el:.0f} s elapsed, ~{eta:.0f} s to go", file=sys.stderr, flush=True)
 
     if jobs <= 1:
-        if _READER is None:
-            _init_worker()
+        if _READER is None or _READER_SIDE != det_max_side:
+            _init_worker(det_max_side)
         for i, item in enumerate(items, 1):
             yield fn(item)
             report(i)
         return
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(det_max_side,)) as pool:
         for i, res in enumerate(pool.map(fn, items, chunksize=1), 1):
             yield res
             report(i)
@@ -441,6 +447,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="photos of one half of the fixed split (see above)")
     ap.add_argument("--json", metavar="FILE", help="save the per-image results here")
     ap.add_argument("--compare", metavar="OLD.json", help="print before/after per kind against an earlier --json")
+    ap.add_argument("--det-max-side", type=int, default=None, metavar="PX",
+                    help="the text detector's longest side in px (default: the reader's, "
+                         "dealer_assist.vision.ocr.DET_MAX_SIDE); the undegraded photos' print places are "
+                         "cached with the default reader and stay the same")
     args = ap.parse_args(argv)
 
     try:
@@ -462,14 +472,15 @@ def main(argv: list[str] | None = None) -> int:
           file=sys.stderr)
 
     records = []
-    for job, res in zip(jobs, _map(_run_job, jobs, args.jobs, progress="read")):
+    for job, res in zip(jobs, _map(_run_job, jobs, args.jobs, progress="read", det_max_side=args.det_max_side)):
         rec = {**job, **res, "split": split_of(job["photo"])}
         rec["score"] = score(by_photo[job["photo"]], job, res)
         records.append(rec)
     runtime = time.perf_counter() - t_start
 
     print(f"degradation benchmark: seed {args.seed}, split {args.split}, {len(jobs)} images, "
-          f"reader {reader_version()}, degrade {degrade_version()}")
+          f"reader {reader_version()}, degrade {degrade_version()}"
+          + (f", detector side {args.det_max_side} px" if args.det_max_side else ""))
     if locations:
         n_loc = sum(len(located_notes(by_photo[p], loc)) for p, loc in locations.items())
         n_exp = sum(n["n_digits"] == 7 and n["legible"] in ("clear", "hard") and n["both_prints_visible"]
@@ -485,7 +496,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         meta = {"seed": args.seed, "split": args.split, "kinds": [k.value for k in kinds], "limit": args.limit,
                 "reader_version": reader_version(), "degrade_version": degrade_version(),
-                "runtime_s": round(runtime, 1), "jobs": args.jobs}
+                "runtime_s": round(runtime, 1), "jobs": args.jobs, "det_max_side": args.det_max_side}
         Path(args.json).write_text(json.dumps({"meta": meta, "images": records}, ensure_ascii=False))
     if args.compare:
         old = json.loads(Path(args.compare).read_text())["images"]

@@ -18,13 +18,14 @@ from __future__ import annotations
 from typing import Any
 
 from dealer_assist.fileio import dumps_json
+from dealer_assist.vision.ocr import DET_MAX_SIDE as _OCR_DET_MAX_SIDE
 from dealer_assist.vision.params import DEFAULT_PARAMS, ReaderParams
 from dealer_assist.vision.reader import SerialReader
 
 __all__ = ["get_reader", "table_reader", "clear_readers", "serial_model_warning", "DET_MAX_SIDE"]
 
-#: The detector's longest side for photos (RapidOcrEngine's default).
-DET_MAX_SIDE = 960
+#: The detector's longest side for photos: :data:`dealer_assist.vision.ocr.DET_MAX_SIDE`, the one place it is set.
+DET_MAX_SIDE = _OCR_DET_MAX_SIDE
 
 _READERS: dict[tuple, SerialReader] = {}
 _PRIMARIES: dict[tuple[int, int], Any] = {}

@@ -166,14 +166,19 @@ class TextRecognizer(Protocol):
         ...
 
 
+#: The text detector's longest side for photos (px, a multiple of 32): RapidOCR resizes a photo so that
+#: its longer side is at most this before finding text lines. 960 keeps 7-px digits of a 640-px photo and
+#: halves the time of RapidOCR's default on 1280x720.
+DET_MAX_SIDE = 960
+
+
 class RapidOcrEngine:
     """RapidOCR (PP-OCR ONNX models) as detector, orientation classifier and recognizer.
 
     Args:
         threads: onnxruntime intra-op threads (1 = one core, the benchmark setting).
         det_max_side: the detector resizes the photo so that its longer side is
-            this many pixels (multiple of 32). 960 keeps 7-px digits of a
-            640-px photo and halves the time of RapidOCR's default on 1280x720.
+            at most this many pixels (multiple of 32; default :data:`DET_MAX_SIDE`).
 
     Raises:
         EngineError: on first use, when ``rapidocr``/``onnxruntime`` are missing.
@@ -181,7 +186,7 @@ class RapidOcrEngine:
 
     name = "rapidocr"
 
-    def __init__(self, threads: int = 1, det_max_side: int = 960) -> None:
+    def __init__(self, threads: int = 1, det_max_side: int = DET_MAX_SIDE) -> None:
         self.threads = threads
         self.det_max_side = det_max_side
         self._engine = None
