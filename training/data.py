@@ -17,6 +17,10 @@
   blur, JPEG 4-90, dark / over-exposed, noise, glare, a fold line), then
   rectified from a jittered quad as the reader does; some samples are turned
   upside down or mirrored and then have an empty target.
+* **Hard augmentation** (:func:`hard_degrade`, a ``hard`` share of the training samples only; the
+  held-out sets stay as they were): what the reader still missed on the degradation benchmark
+  (motion blur, blown highlights, heavy JPEG, defocus, low contrast), drawn at a real photo's scale
+  (the region first brought to a print height of 18-50 px) over wider ranges than the benchmark's.
 """
 
 from __future__ import annotations
@@ -279,6 +283,73 @@ def degrade(region: np.ndarray, quad: np.ndarray, rng: np.random.Generator, stre
     return img, q
 
 
+#: The kinds of :func:`hard_degrade` and their ranges, at a print height of 24..50 px (a photo's own scale,
+#: whose detector lines are 33..46 px high for the middle 80 % of the located real prints;
+#: ``dealer_assist.synth.degrade.RANGES`` are the degradation benchmark's narrower ones inside these).
+HARD_RANGES = {
+    "motion_blur": {"length": (0.1, 0.33)},  # print heights, at least 3 px, any angle (benchmark 7..11 px)
+    "overexposed": {"gain": (1.5, 2.8), "lift": (10.0, 70.0)},  # clipped at 255 (benchmark 1.8..2.6, 20..60)
+    "jpeg": {"quality": (4, 30)},  # OpenCV's scale, from 10 on a print under 36 px (benchmark 4..8)
+    "defocus": {"sigma": (0.03, 0.075)},  # print heights (benchmark 2.5 px)
+    "low_contrast": {"gain": (0.25, 0.6)},  # towards the region's mean grey
+}
+
+
+def hard_degrade(region: np.ndarray, quad: np.ndarray, rng: np.random.Generator
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """One or two of :data:`HARD_RANGES`' degradations of ``region`` round a print (then JPEG at 30-90 when
+    none of them was JPEG, as a phone saves it), and the print's quad in the result.
+
+    A region whose print is higher than 50 px (and 30 % of the others) is first brought to a height of
+    24..50 px (INTER_AREA): the benchmark's degradations act on photos whose prints are that high.
+    """
+    img, q = region, quad.astype(np.float32).copy()
+    _, h = quad_size(q)
+    if h > 50 or rng.random() < 0.3:
+        f = min(1.0, rng.uniform(24, 50) / max(h, 1))
+        if f < 0.95:
+            img = cv2.resize(img, (max(1, round(img.shape[1] * f)), max(1, round(img.shape[0] * f))),
+                             interpolation=cv2.INTER_AREA)
+            q = q * np.float32(f)
+    kinds = list(HARD_RANGES)
+    chosen = list(rng.choice(kinds, size=1 if rng.random() < 0.75 else 2, replace=False))
+    # JPEG last: a phone blurs and exposes before it saves
+    chosen.sort(key=lambda k: k == "jpeg")
+    for kind in chosen:
+        r = HARD_RANGES[kind]
+        if kind == "motion_blur":
+            img = _motion(img, max(3.0, rng.uniform(*r["length"]) * quad_size(q)[1]), rng.uniform(0, 180))
+        elif kind == "overexposed":
+            img = np.clip(img.astype(np.float32) * rng.uniform(*r["gain"]) + rng.uniform(*r["lift"]), 0, 255
+                          ).astype(np.uint8)
+        elif kind == "jpeg":
+            lo = r["quality"][0] if quad_size(q)[1] >= 36 else 10  # 8x8 blocks crush a small print sooner
+            img = _jpeg(img, int(rng.integers(lo, r["quality"][1] + 1)))
+        elif kind == "defocus":
+            img = cv2.GaussianBlur(img, (0, 0), max(0.6, rng.uniform(*r["sigma"]) * quad_size(q)[1]),
+                                   borderType=cv2.BORDER_REPLICATE)
+        elif kind == "low_contrast":
+            f = img.astype(np.float32)
+            m = f.mean(axis=(0, 1), keepdims=True)
+            g = rng.uniform(*r["gain"])
+            img = np.clip(m + (f - m) * g + rng.normal(0, 1.5, f.shape), 0, 255).astype(np.uint8)
+    if "jpeg" not in chosen:
+        img = _jpeg(img, int(rng.integers(30, 91)))
+    return img, q
+
+
+#: A hard-degraded print whose crop spreads less than this (grey levels, 5th..95th percentile of its best
+#: channel) shows nothing legible: its target is empty.
+HARD_MIN_SPREAD = 20.0
+
+
+def _spread(crop: np.ndarray) -> float:
+    from dealer_assist.vision.ocr import best_contrast_gray
+
+    g = best_contrast_gray(crop)
+    return float(np.percentile(g, 95) - np.percentile(g, 5))
+
+
 def jitter_quad(quad: np.ndarray, rng: np.random.Generator, amount: float = 1.0) -> np.ndarray:
     """The quad as a detector might give it: corners moved by up to ~a fifth of the height,
     the whole box grown or shrunk a little, a few degrees of turn."""
@@ -298,14 +369,17 @@ def jitter_quad(quad: np.ndarray, rng: np.random.Generator, amount: float = 1.0)
     return q.astype(np.float32)
 
 
-def sample(ps: PrintSample, rng: np.random.Generator, strength: float = 1.0, flips: bool = True
-           ) -> tuple[np.ndarray, str]:
-    """One augmented model input ``(1, 32, 128)`` and its target text (see the module docstring)."""
-    img, q = degrade(ps.image, ps.quad, rng, strength)
+def sample(ps: PrintSample, rng: np.random.Generator, strength: float = 1.0, flips: bool = True,
+           hard: bool = False) -> tuple[np.ndarray, str]:
+    """One augmented model input ``(1, 32, 128)`` and its target text (see the module docstring);
+    ``hard``: degraded by :func:`hard_degrade` in place of :func:`degrade`."""
+    img, q = hard_degrade(ps.image, ps.quad, rng) if hard else degrade(ps.image, ps.quad, rng, strength)
     if strength > 0:
         q = jitter_quad(q, rng, strength)
     crop = rectify(img, q)
     text = ps.text
+    if hard and _spread(crop) < HARD_MIN_SPREAD:
+        text = ""  # blown out (or washed flat): nothing is legible, and the model must say so
     if flips and text:
         r = rng.random()
         if r < 0.12:

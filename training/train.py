@@ -11,13 +11,19 @@ needs the ``[train]`` extra (``pip install -e '.[train]'``: PyTorch, onnx). One 
 3. makes ``--samples`` augmented inputs (real train prints and synthetic ones) once, in memory;
 4. trains the CTC model (:mod:`training.model`) for ``--steps`` steps (or until ``--minutes`` are used
    up: the learning rate, a short warm-up then a cosine decay, follows whichever is further along);
-   every ``--eval-every`` steps it prints its figures on the **val** prints and saves a checkpoint
-   under ``/tmp/dealer-assist-training/`` (``<out>.last.pt``, and ``<out>.pt`` for the best val
-   exact count so far), and the **best** checkpoint is the one exported;
+   every ``--eval-every`` steps it prints its figures on the **val** prints (clean, degraded, and
+   degraded the hard way: :func:`held_out_hard_set`) and saves a checkpoint under
+   ``/tmp/dealer-assist-training/`` (``<out>.last.pt``, and ``<out>.pt`` for the best val exact count
+   so far, less ``SURE_WRONG_COST`` per wrong read sure of every digit), and the **best** checkpoint is the
+   one exported;
 5. fits the softmax temperature on the **val** prints (clean and degraded) so that the per-character
    probabilities are calibrated;
 6. exports ``models/serial_ctc.onnx`` and measures it through onnxruntime on the **test** prints
-   (clean and degraded, a fixed seed): :func:`evaluate`, written to ``models/serial_ctc.json``.
+   (clean and degraded, a fixed seed): :func:`evaluate`, written to ``models/serial_ctc.json``
+   (with ``val_hard`` / ``test_hard``, the same on the hard variants).
+
+``--hard-fraction`` of the training samples are degraded by :func:`training.data.hard_degrade` (what the
+reader missed most) instead of the usual augmentation.
 """
 
 from __future__ import annotations
@@ -37,6 +43,10 @@ from dealer_assist.vision.recognizer import CARD_PATH, CHARSET, MODEL_PATH
 HELD_OUT_VARIANTS = 12
 #: Seed of the held-out variants (fixed: the figures are reproducible from the model alone).
 HELD_OUT_SEED = 12345
+#: Seed of the held-out hard variants (:func:`held_out_hard_set`).
+HELD_OUT_HARD_SEED = 23456
+#: What one wrong val read sure of every digit costs a checkpoint's score, in right reads (its choice).
+SURE_WRONG_COST = 5
 #: Probability bins of the calibration table.
 BINS = (0.0, 0.5, 0.8, 0.9, 0.95, 0.99, 1.0001)
 
@@ -56,6 +66,22 @@ def held_out_set(split: str, variants: int = HELD_OUT_VARIANTS, seed: int = HELD
             x, y = sample(ps, rng, strength=1.0, flips=False)
             xs.append(x), ys.append(y), kinds.append("degraded")
     return np.stack(xs).astype(np.float32), ys, kinds
+
+
+def held_out_hard_set(split: str, variants: int = HELD_OUT_VARIANTS, seed: int = HELD_OUT_HARD_SEED
+                      ) -> tuple[np.ndarray, list[str], list[str]]:
+    """The ``split``'s real prints, ``variants`` copies each degraded by :func:`training.data.hard_degrade`
+    (what the reader missed most: motion blur, blown highlights, heavy JPEG, defocus, low contrast):
+    ``(inputs, targets, kinds "hard")``. Deterministic; its own seed, so :func:`held_out_set` is unchanged."""
+    from training.data import real_samples, sample
+
+    xs, ys = [], []
+    rng = np.random.default_rng(seed)
+    for ps in real_samples(split):
+        for _ in range(variants):
+            x, y = sample(ps, rng, flips=False, hard=True)
+            xs.append(x), ys.append(y)
+    return np.stack(xs).astype(np.float32), ys, ["hard"] * len(ys)
 
 
 def _digits(text: str) -> str:
@@ -99,10 +125,11 @@ def fit_temperature(logits: np.ndarray, targets: list[str]) -> float:
 def evaluate(logits: np.ndarray, targets: list[str], kinds: list[str], temperature: float) -> dict:
     """The card's figures on held-out inputs: per kind, prints, exact digit reads, wrong digit reads (a
     digit run of the target's length that differs), wrong reads sure of every digit (each >= 0.9), and
-    the calibration table over digits (bin -> n, mean probability, fraction right)."""
+    the calibration table over digits (bin -> n, mean probability, fraction right). Kinds: ``clean``,
+    ``degraded`` and, when ``kinds`` holds it, ``hard`` (:func:`held_out_hard_set`)."""
     decoded = decode_all(logits, temperature)
     out: dict = {}
-    for kind in ("clean", "degraded"):
+    for kind in [k for k in ("clean", "degraded", "hard") if k in kinds]:
         idx = [i for i, k in enumerate(kinds) if k == kind]
         exact = wrong = sure_wrong = 0
         for i in idx:
@@ -179,15 +206,20 @@ def init_from(model, path: Path, batch) -> None:
     model.train()
 
 
-def _make_training_set(n: int, real, synth, real_fraction: float, seed: int) -> tuple[np.ndarray, list[str]]:
+def _make_training_set(n: int, real, synth, real_fraction: float, seed: int, hard_fraction: float = 0.0
+                       ) -> tuple[np.ndarray, list[str]]:
     from training.data import sample
 
     rng = np.random.default_rng(seed)
+    hard_rng = np.random.default_rng([seed, 1])  # its own stream: hard_fraction 0 makes the earlier sets
     xs, ys = [], []
     for i in range(n):
         pool = real if (real and rng.random() < real_fraction) else synth
         ps = pool[int(rng.integers(len(pool)))]
-        x, y = sample(ps, rng, strength=float(rng.choice([0.0, 0.5, 1.0, 1.0, 1.0])))
+        if hard_fraction > 0 and hard_rng.random() < hard_fraction:
+            x, y = sample(ps, hard_rng, hard=True)
+        else:
+            x, y = sample(ps, rng, strength=float(rng.choice([0.0, 0.5, 1.0, 1.0, 1.0])))
         xs.append(x), ys.append(y)
     return np.stack(xs).astype(np.float32), ys
 
@@ -200,6 +232,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--samples", type=int, default=30000, help="augmented inputs made once (default 30000)")
     ap.add_argument("--synth-notes", type=int, default=300)
     ap.add_argument("--real-fraction", type=float, default=0.4)
+    ap.add_argument("--hard-fraction", type=float, default=0.0,
+                    help="share of the training samples degraded by training.data.hard_degrade (motion blur, blown "
+                         "highlights, JPEG 4-30, defocus, low contrast) instead of the usual augmentation (default 0)")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--out", type=Path, default=MODEL_PATH)
@@ -223,9 +258,11 @@ def main(argv: list[str] | None = None) -> int:
     real_train = real_samples("train")
     synth = synthetic_prints(args.synth_notes, args.seed)
     print(f"prints: {len(real_train)} real (train), {len(synth)} synthetic ({time.time() - t0:.0f} s)", flush=True)
-    x_train, y_train = _make_training_set(args.samples, real_train, synth, args.real_fraction, args.seed)
+    x_train, y_train = _make_training_set(args.samples, real_train, synth, args.real_fraction, args.seed,
+                                          args.hard_fraction)
     x_val, y_val, k_val = held_out_set("val")
-    print(f"training set {len(x_train)}, val {len(x_val)} ({time.time() - t0:.0f} s)", flush=True)
+    xh_val, yh_val, kh_val = held_out_hard_set("val")
+    print(f"training set {len(x_train)}, val {len(x_val)} + {len(xh_val)} hard ({time.time() - t0:.0f} s)", flush=True)
 
     index = {c: i for i, c in enumerate(CHARSET)}
     model = SerialCTC(len(CHARSET))
@@ -239,17 +276,19 @@ def main(argv: list[str] | None = None) -> int:
     ckpt_dir = Path("/tmp/dealer-assist-training")  # checkpoints are kept out of the repository
     ckpt_dir.mkdir(parents=True, exist_ok=True)
     last_pt, best_pt = ckpt_dir / (args.out.stem + ".last.pt"), ckpt_dir / (args.out.stem + ".pt")
-    best_score, best_step = -1, 0
+    best_score, best_step = -float("inf"), 0
     t_loop = time.time()
 
     def validate(step: int, loss: float) -> None:
         nonlocal best_score, best_step
         model.eval()
         with torch.no_grad():
-            lv = model(torch.from_numpy(x_val)).numpy()
+            lv = model(torch.from_numpy(np.concatenate([x_val, xh_val]))).numpy()
         model.train()
-        ev = evaluate(lv, y_val, k_val, 1.0)
-        score = ev["clean"]["exact"] + ev["degraded"]["exact"]
+        ev = evaluate(lv, y_val + yh_val, k_val + kh_val, 1.0)
+        sure_wrong = sum(ev[k]["sure_wrong"] for k in ("clean", "degraded", "hard"))
+        # a wrong val read sure of every digit (at temperature 1, before calibration) costs SURE_WRONG_COST reads
+        score = ev["clean"]["exact"] + ev["degraded"]["exact"] + ev["hard"]["exact"] - SURE_WRONG_COST * sure_wrong
         torch.save(model.state_dict(), last_pt)
         mark = ""
         if score > best_score:
@@ -258,8 +297,8 @@ def main(argv: list[str] | None = None) -> int:
             mark = " *best"
         print(f"step {step} loss {loss:.3f} lr {opt.param_groups[0]['lr']:.2e} val clean "
               f"{ev['clean']['exact']}/{ev['clean']['prints']} degraded {ev['degraded']['exact']}/"
-              f"{ev['degraded']['prints']} (wrong {ev['degraded']['wrong']}, sure-wrong "
-              f"{ev['clean']['sure_wrong'] + ev['degraded']['sure_wrong']}) {time.time() - t0:.0f} s{mark}", flush=True)
+              f"{ev['degraded']['prints']} (wrong {ev['degraded']['wrong']}) hard {ev['hard']['exact']}/{ev['hard']['prints']} "
+              f"(wrong {ev['hard']['wrong']}) sure-wrong {sure_wrong} {time.time() - t0:.0f} s{mark}", flush=True)
 
     model.train()
     step, loss_v = 0, float("nan")
@@ -293,7 +332,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.steps > 0:
         if step % args.eval_every:
             validate(step, loss_v)
-        print(f"best checkpoint: step {best_step} (val exact {best_score}), {best_pt}", flush=True)
+        print(f"best checkpoint: step {best_step} (val score {best_score}), {best_pt}", flush=True)
         model.load_state_dict(torch.load(best_pt))
     steps_done = step
 
@@ -307,13 +346,14 @@ def main(argv: list[str] | None = None) -> int:
     engine = SerialCtcEngine(args.out, temperature=1.0)
     temperature = fit_temperature(engine.scores(x_val), y_val)
     x_test, y_test, k_test = held_out_set("test")
+    xh_test, yh_test, kh_test = held_out_hard_set("test")
     card = {
         "model": args.out.name,
         "command": "PYTHONPATH=. .venv/bin/python -m training.train " + " ".join(argv if argv is not None
                                                                                  else sys.argv[1:]),
         "seed": args.seed, "steps": args.steps, "steps_done": steps_done, "best_step": best_step,
         "minutes": args.minutes, "init": str(args.init) if args.init else None, "lr": args.lr, "batch": args.batch, "samples": args.samples,
-        "synth_notes": args.synth_notes, "real_fraction": args.real_fraction,
+        "synth_notes": args.synth_notes, "real_fraction": args.real_fraction, "hard_fraction": args.hard_fraction,
         "parameters": int(sum(p.numel() for p in model.parameters())),
         "temperature": temperature,
         "held_out": {"variants": HELD_OUT_VARIANTS, "seed": HELD_OUT_SEED},
@@ -321,11 +361,14 @@ def main(argv: list[str] | None = None) -> int:
                   for s in ("train", "val", "test")},
         "val": evaluate(engine.scores(x_val), y_val, k_val, temperature),
         "test": evaluate(engine.scores(x_test), y_test, k_test, temperature),
+        "held_out_hard": {"variants": HELD_OUT_VARIANTS, "seed": HELD_OUT_HARD_SEED},
+        "val_hard": evaluate(engine.scores(xh_val), yh_val, kh_val, temperature),
+        "test_hard": evaluate(engine.scores(xh_test), yh_test, kh_test, temperature),
         "train_seconds": round(time.time() - t0),
     }
     out_card = args.out.with_suffix(".json") if args.out != MODEL_PATH else CARD_PATH
     out_card.write_text(json.dumps(card, ensure_ascii=False, indent=1) + "\n")
-    print(json.dumps({k: card[k] for k in ("temperature", "split", "val", "test")}, ensure_ascii=False, indent=1))
+    print(json.dumps({k: card[k] for k in ("temperature", "split", "val", "test", "val_hard", "test_hard")}, ensure_ascii=False, indent=1))
     return 0
 
 
