@@ -20,7 +20,10 @@ What a hand moves, per record (``status`` ``"showdown"``: a decided hand):
   winners (:data:`hands won <PlayerLedger.hands_won>`), split like a pot, or roll
   over with a tied pot.  The log has no ante or rake fields today, so both
   default to 0 and are given as options; a record's own ``ante`` / ``rake``
-  (whole chips) wins over them.
+  (whole chips) wins over them.  The ``ante`` option is not charged on an
+  Indian poker hand: its ante (RULES.md §7.1, 1 chip) is in its chips already,
+  paid with its pot as the table was shown (charging it again credited the
+  winner the antes beside the pot's payout); its rake is.
 * **rollover carry** (RULES.md §4): chips carried out of a hand (a tied pot
   under the rollover policy, a pot nobody could win, rolled antes) join the
   next decided hand of the same live session and go to its winners, or roll on
@@ -199,7 +202,8 @@ class Meeting:
 
     ``players``: everyone dealt into its hands, in order of first appearance; ``dealt``: who has dealt,
     in the order they did; ``nets``: each player's balance over the meeting's hands (chips won minus
-    chips put in, the ledger's buy-ins too when ``--ante`` / ``--rake`` are given), in ``players`` order.
+    chips put in, the ledger's rake too when ``--rake`` is given: an Indian hand's ante is in its chips), in
+    ``players`` order.
     """
 
     session: Any
@@ -577,7 +581,8 @@ def _hand(record: Mapping[str, Any], ante: int, rake: int, since: datetime | Non
         key=(record.get("session"), record.get("hand")), session=record.get("session"), counted=counted,
         dealt=dealt, winners=winners, put_in=put_in, payouts=payouts, pot_carry=pot_carry,
         logged_carry_in=logged_carry_in,
-        ante=ante if record.get("ante") is None else record["ante"],
+        # an Indian hand's ante is in its chips (RULES.md §7.1, §7.3): the option is Hold'em's buy-in ante
+        ante=(0 if game is Game.INDIAN else ante) if record.get("ante") is None else record["ante"],
         rake=rake if record.get("rake") is None else record["rake"], rolls_over=rolls_over,
         # odd chips from the button among the hand's seats, as the rules placed it (the input's dealer)
         order=_from_dealers_left(winners, seats, source.get("dealer") or dealer), game=game, dealer=dealer,

@@ -280,3 +280,25 @@ def test_the_spectator_page_in_a_browser_says_main_plus_carried_and_the_winner_s
         server.stop()
         if driver is not None:
             driver.quit()
+
+
+def test_history_show_of_an_old_log_says_the_carry_the_ledger_credits(tmp_path):
+    """A log written before ``carried_in``: the hand after the tie logged B's 30 alone, and the ledger credits
+    45 (30 + the 15 carried); ``history --show`` shows it with the carry in its main pot, as the ledger pays."""
+    from dealer_assist.live.history import HandLog
+
+    log = tmp_path / "old.jsonl"
+    HandLog(log).append(logged_hand(("A", "B", "C"), TIE_BOARD, TIE_POCKETS, chips=TIE_CHIPS, tie_policy="rollover"))
+    HandLog(log).append(carried_record(0))  # as live wrote it before: no carried_in, B's payout 30
+    shown = CliRunner().invoke(app, ["history", "--log", str(log), "--show", "2"], env={"COLUMNS": "80"})
+    assert shown.exit_code == 0, shown.output
+    assert "main │ 30 + carried 15 = 45 │" in shown.stdout and "gets 45" in shown.stdout, shown.stdout
+    assert build_ledger(read_log(log)[0]).player("B").won == 45
+    first = CliRunner().invoke(app, ["history", "--log", str(log), "--show", "1"], env={"COLUMNS": "80"})
+    assert "carried" not in first.stdout.replace("Carried to the next hand", "")  # the tie itself carried nothing in
+    # a new log says what was carried: shown as logged, never carried twice
+    new = tmp_path / "new.jsonl"
+    HandLog(new).append(logged_hand(("A", "B", "C"), TIE_BOARD, TIE_POCKETS, chips=TIE_CHIPS, tie_policy="rollover"))
+    HandLog(new).append(carried_record(15))
+    again = CliRunner().invoke(app, ["history", "--log", str(new), "--show", "2"], env={"COLUMNS": "80"})
+    assert "main │ 30 + carried 15 = 45 │" in again.stdout and "gets 45" in again.stdout, again.stdout

@@ -7,6 +7,7 @@ engine (:mod:`dealer_assist.rules`) and :func:`dealer_assist.render.render_showd
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from pathlib import Path
 from typing import Optional
@@ -75,16 +76,21 @@ def history_command(
 
     try:
         if show is not None:
+            from dealer_assist.ledger import LedgerBuilder
+
             chosen, count = None, 0
+            before = LedgerBuilder()  # the hands before it: what they carried into it (RULES.md §4 rollover)
             for record in records:
                 count += 1
-                if count == show:
+                if count < show:
+                    before.add(record)
+                elif count == show:
                     chosen = record
             warn_all()
             if chosen is None:
                 fail(f"The log {path} holds {count} hand(s); there is no hand {show}.", lang=lang)
             with output_errors():
-                _print_history([chosen], path, show, as_json, lang)
+                _print_history([chosen], path, show, as_json, lang, carried=before.carry_into(chosen.get("session")))
         elif as_json:
             with output_errors():
                 for record in records:
@@ -157,8 +163,14 @@ def _print_table(rows: list[tuple[str, ...]], path, lang: str, club: bool = Fals
         console.print(table)
 
 
-def _print_history(records: list[dict], path: Path, show: Optional[int], as_json: bool, lang: str) -> None:
-    """The one hand of ``--show``, on standard output (OSError when it cannot be written)."""
+def _print_history(records: list[dict], path: Path, show: Optional[int], as_json: bool, lang: str,
+                   carried: object = 0) -> None:
+    """The one hand of ``--show``, on standard output (OSError when it cannot be written).
+
+    ``carried``: the chips the log's hands before it carried into it, as the ledger counts them. A hand that
+    says what it was carried (``carried_in``, logged since the rules pay the carried pot) is shown as logged;
+    a hand of a log written before that is shown with the ledger's carry in its main pot, so ``--show`` says
+    the 21 the ledger credits, not the 10 of its pot alone."""
     from dealer_assist.live.history import record_input
     from dealer_assist.rules import HandError, evaluate, parse_hand
 
@@ -178,6 +190,10 @@ def _print_history(records: list[dict], path: Path, show: Optional[int], as_json
             why = f": {waiting[0].rstrip('.')}" if waiting and isinstance(waiting[0], str) else ""
             raise HandError(t["not_decided"] + why)
         hand = parse_hand(record_input(r))
+        settled = r.get("settlement") or {}
+        if (not hand.carried_in and "carried_in" not in settled and isinstance(carried, int) and carried > 0
+                and hand.game.board_notes):
+            hand = dataclasses.replace(hand, carried_in=carried)  # an old log: its carry left out of its payouts
         console.print(render_showdown(evaluate(hand), lang, title=title))
     except HandError as exc:
         console.print(name_text(title, style="bold"))

@@ -243,6 +243,8 @@ def _render(ledger: Ledger, path: Path, since: Optional[datetime], lang: str = "
         notes.append(t_["ledger_carried_in"].format(n=c(ledger.carried_in)))
     if ledger.not_decided:
         notes.append(t_["ledger_not_decided"].format(n=ledger.not_decided))
+    if ledger.meetings and ledger.ante_per_hand:
+        notes.append(t_["ledger_indian_ante"])
     if ledger.transfers:
         how = t_["ledger_fewest"] if ledger.fewest else t_["ledger_greedy"].format(n=EXACT_PARTIES)
         transfers = Table()
