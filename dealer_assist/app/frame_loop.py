@@ -85,8 +85,9 @@ class FrameLoop:
         self.last_frame = None
         self.run_screen = run.screen
         self.screen = run.screen  # the start-up screen, until the OCR has read the first frame
-        # the session's running balances (the dashboard's line), from its hands logged by earlier runs on
-        self.balances: tuple = session_balances(self.session.earlier) if self.session.earlier else ()
+        # the session's running balances (the dashboard's Session line): see shown_balances
+        self._balances_key: tuple | None = None  # what self._shown_balances was computed from
+        self._shown_balances: tuple = ()
         self.finished_seen = 0
         self.ended = False
         self.stop_error: str | None = None
@@ -110,8 +111,24 @@ class FrameLoop:
                           camera_detail=self.feed.detail, message=self.feedback.text,
                           prompt=self.croupier.keys.prompt, warning=session.warning, frame=frame_label(session, self.lang),
                           profile=session.profile.name, recording_ended=session.recording_ended,
-                          trust_k=self.config.trust[0], balances=self.balances,
+                          trust_k=self.config.trust[0], balances=self.shown_balances(),
                           club=self.club.status() if self.club is not None else None)
+
+    def shown_balances(self) -> tuple:
+        """The Session line's balances: the hands logged so far and, once decided, the hand on screen (its
+        pot is shown above the line; the ledger will count it). Recomputed only when the decided hand or the
+        logged hands change."""
+        session = self.session
+        view = session.view()
+        # the objects themselves, compared by identity (they stay alive in the key: no id is reused)
+        key = (len(session.finished), view, session._decided_view)
+        old = self._balances_key
+        if old is None or old[0] != key[0] or old[1] is not key[1] or old[2] is not key[2]:
+            current = session.decided_record()
+            records = session.earlier + session.finished + ([current] if current is not None else [])
+            self._shown_balances = session_balances(records) if records else ()
+            self._balances_key = key
+        return self._shown_balances
 
     def started(self) -> bool:
         """Whether the start-up is over: the OCR has read once (its models are loaded), or there is
@@ -205,7 +222,7 @@ class FrameLoop:
                 self.croupier.key(k)
 
     def follow_finished(self) -> None:
-        """Hands the session finished since the last turn: said (without a dashboard), and the balances."""
+        """Hands the session finished since the last turn: said (without a dashboard)."""
         session = self.session
         if len(session.finished) <= self.finished_seen:
             return
@@ -217,7 +234,6 @@ class FrameLoop:
                     n=record["hand"], status=status, winners=", ".join(record["winners"]) or t["live_no_winner"]),
                     markup=False, highlight=False)
         self.finished_seen = len(session.finished)
-        self.balances = session_balances(session.earlier + session.finished)
 
     def progress(self, now: float, done: bool = False) -> None:
         """With ``--json`` on a terminal: one line on stderr, rewritten every second (frames, notes trusted)."""

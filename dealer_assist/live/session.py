@@ -442,6 +442,19 @@ class LiveSession(ReadPlanning):
                 and not self.queue and self._in_flight is None):
             self.finish_hand("table cleared")
 
+    def decided_record(self) -> dict | None:
+        """The hand on screen as it would be logged, once it is decided (the record :meth:`finish_hand` would
+        write, ``end`` ``"decided"``); None while it is not decided. The running balances of the dashboard's
+        Session line count it as soon as its pot is shown (seventh new-user trial H3: the line left the
+        decided hand out, 5 chips a player off the ledger)."""
+        view = self.view()
+        if not view.complete and self._decided_view is not None:
+            view = self._decided_view
+        if not view.complete or not view.eventful:
+            return None
+        return hand_record(view, session=self.session_id, started=self.hand_started, finished=self.hand_started,
+                           end="decided")
+
     def finish_hand(self, end: str) -> dict | None:
         """Log the hand (when anything happened in it) and start the next one; returns the record.
 
