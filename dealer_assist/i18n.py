@@ -109,6 +109,8 @@ TEXT: dict[str, dict[str, str]] = {
                             "Give the same command again to change P; anything else keeps P={old}.",
         "confirm_random": "The hand is decided: a new random P would score it anew (now P={old}, winner {winners}). "
                           "Press r again to draw; anything else keeps P={old}.",
+        "confirm_fold": "The hand is decided (winner {winners}): folding {seat} would decide it anew. Fold {seat} "
+                        "again to fold; anything else keeps the hand as it is.",
         # the start-up screen
         "startup_title": "dealer-assist live is starting", "step_program": "the program",
         "step_profile": "calibration profile",
@@ -268,6 +270,8 @@ TEXT: dict[str, dict[str, str]] = {
                             "Повторите команду, чтобы сменить P; любая другая оставит P={old}.",
         "confirm_random": "Раздача решена: новое случайное P пересчитает её (сейчас P={old}, победитель {winners}). "
                           "Нажмите r ещё раз, чтобы вытянуть; любая другая команда оставит P={old}.",
+        "confirm_fold": "Раздача решена (победитель {winners}): сброс {seat} решит её заново. Сбросьте {seat} "
+                        "ещё раз, чтобы сбросить; любая другая команда оставит раздачу как есть.",
         "startup_title": "dealer-assist live запускается", "step_program": "программа",
         "step_profile": "профиль калибровки",
         "step_camera": "камера или запись", "step_log": "журнал раздач", "step_ocr": "модели OCR (около 15 с)",

@@ -66,17 +66,25 @@ def test_m4_fold_and_showdown_given_twice_are_refused_not_reversed():
             "--position", "4", "--no-ocr", "--no-window", "--no-log"]
     typed = ("board 1 2572845\nboard 2 4596100\nboard 3 5464922\nchips P1 20\nchips P3 20\nP1 1 7008302\n"
              "P1 2 5546980\nP2 1 4448050\nP2 2 7040820\nP3 1 3989341\nP3 2 6875538\nP4 1 7466061\nP4 2 3709219\n"
-             "fold P3\nfold P3\nshowdown\nshowdown\n")
+             "fold P3\nfold P3\nfold P3\nshowdown\nshowdown\n")
+    # every note is typed, so the hand is decided before the fold: the first fold asks (seventh trial), the
+    # second folds, the third is refused
     en, ru, ru_locale = both(live, stdin=typed)
     assert en.exit_code == ru.exit_code == ru_locale.exit_code == 0, en.output
-    assert [line for line in en.stderr.splitlines() if line.startswith("Refused")] == ["Refused: P3 has already folded; 'in P3' takes the fold back.",
-                                           "Refused: the showdown is already called; u takes the call back."]
+    assert [line for line in en.stderr.splitlines() if line.startswith("Refused")] == [
+        "Refused: the hand is decided (winner P3): folding P3 would decide it anew. Fold P3 again to fold; anything "
+        "else keeps the hand as it is.",
+        "Refused: P3 has already folded; 'in P3' takes the fold back.",
+        "Refused: the showdown is already called; u takes the call back."]
     assert "P3 folded." in en.stdout and "back in" not in en.stdout and "taken back" not in en.stdout
     p3 = [line for line in en.stdout.splitlines() if line.startswith("P3 ")]
     assert p3 and p3[-1].split()[-1] == "folded" and "WINS" not in p3[-1], p3
     for result in (ru, ru_locale):
-        assert [line for line in result.stderr.splitlines() if line.startswith("Отклонено")] == ["Отклонено: P3 уже сбросил; 'in P3' отменяет сброс.",
-                                                   "Отклонено: вскрытие уже объявлено; u отменяет объявление."]
+        assert [line for line in result.stderr.splitlines() if line.startswith("Отклонено")] == [
+            "Отклонено: раздача решена (победитель P3): сброс P3 решит её заново. Сбросьте P3 ещё раз, чтобы сбросить; "
+            "любая другая команда оставит раздачу как есть.",
+            "Отклонено: P3 уже сбросил; 'in P3' отменяет сброс.",
+            "Отклонено: вскрытие уже объявлено; u отменяет объявление."]
     back = both(live, stdin="P3 1 3989341\nfold P3\nin P3\n")[0]
     assert "P3 folded.\nP3 is back in.\n" in back.stdout, back.stdout
 

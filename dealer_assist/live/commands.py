@@ -6,7 +6,7 @@ Lines (from a pipe, or typed after a key opened the prompt)::
     position 5 | p 5         set the playing position P
     random | r               draw P from the cryptographic random source (shown to the table)
     showdown | s             call the showdown (a seat still in without both notes known did not reveal)
-    fold P3 | f 3            fold a seat (again: take the fold back)
+    fold P3 | f 3            fold a seat (again: refused; 'in P3' takes it back; a decided hand asks first)
     in P3 / out P3           the seat is in this hand (its notes are hidden from the camera) / sits it out
     serial board 2 1234567   type or correct a note's serial ('-' clears what was typed);
     board 2 1234567          the same, short; seats: 'P3 1 1234567', 'P3.1 1234567', '3.1 1234567'
@@ -224,7 +224,9 @@ def advise(cmd: Command, view: TableView, lang: str = "en", armed: Command | Non
     * with ``confirm_quit`` (a key pressed on the dashboard, not a scripted command line), ``quit`` (and ``new``:
       it ends the hand too; sixth new-user trial M12) while a hand is open (something happened in it and it is not decided) is applied only when
       given twice in a row: the hand would be logged as abandoned (``logged=False``, ``--no-log``: the
-      sentence says it is lost, not logged).
+      sentence says it is lost, not logged);
+    * ``fold SEAT`` once the hand is decided (a seat in the hand, not folded) would decide it anew: applied only
+      when given twice in a row, key or command line.
 
     >>> from dealer_assist.live.table_state import TableState
     >>> from dealer_assist.live.table_view import table_view
@@ -257,6 +259,16 @@ def advise(cmd: Command, view: TableView, lang: str = "en", armed: Command | Non
         else:
             text = t["confirm_random"].format(old=s.position, winners=winners)
         return Advice(False, text, confirm=cmd)
+    if view.complete and cmd.name is CommandName.FOLD and armed != cmd:
+        # a fold after the hand is decided takes the pot from a winner whose notes may lie face up (seventh
+        # new-user trial: one stray f + Enter gave P1's set's pot to P2): asked first, as a new P is
+        try:
+            seat = s.seat(cmd.args[0])
+        except ValueError:
+            return Advice(True)  # the session refuses an unknown seat in its own sentence
+        if seat not in s.folded and any(x.name == seat and x.in_hand for x in view.seats):
+            winners = ", ".join(view.winners) or t["nobody"]
+            return Advice(False, t["confirm_fold"].format(seat=seat, winners=winners), confirm=cmd)
     return Advice(True)
 
 

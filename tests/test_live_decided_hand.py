@@ -54,3 +54,38 @@ def test_an_undecided_hand_is_not_in_the_line_and_a_rolled_over_win_is(tmp_path)
     again = invoke(_live(tmp_path / "open.jsonl"), stdin=TYPED + "chips P1 10\nchips P2 10\nnew\n" + open_hand
                    + "chips P1 5\nchips P2 5\n")
     assert _session_lines(again.stdout)[-1] == "Session: P1 +10 · P2 -10"
+
+
+def test_a_fold_after_the_hand_is_decided_asks_first_key_or_line():
+    """Seventh new-user trial: ``f`` + Enter after the showdown took the pot from P1's face-up 7-7-7 set and gave
+    it to P2 without a word. Now the first fold of a decided hand is not applied and says what it would do;
+    the same fold again goes ahead; any other key drops the question. A fold before the decision is at once."""
+    from dealer_assist.app.terminal import Croupier
+    from test_live_night import session_for
+
+    session = session_for()
+    croupier = Croupier(session, "en")
+    for line in TYPED.splitlines():
+        croupier.line(line)
+    assert session.view().complete and session.view().winners == ("P1",)
+    for k in "fP1\r":
+        croupier.key(k)
+    assert "P1" not in session.state.folded
+    assert croupier.feedback.text == ("The hand is decided (winner P1): folding P1 would decide it anew. Fold P1 "
+                                      "again to fold; anything else keeps the hand as it is.")
+    croupier.key("x")  # any other key: the question is dropped, and the next fold asks again
+    for k in "fP1\r":
+        croupier.key(k)
+    assert "P1" not in session.state.folded and session.view().winners == ("P1",)
+    for k in "fP1\r":
+        croupier.key(k)
+    assert "P1" in session.state.folded and session.view().winners == ("P2",)
+    # in Russian, and a fold while the board is still short goes ahead at once
+    ru = Croupier(session_for(), "ru")
+    for line in TYPED.splitlines():
+        ru.line(line)
+    ru.line("fold P2")
+    assert ru.feedback.text.startswith("Раздача решена (победитель P1): сброс P2 решит её заново.")
+    early = session_for()
+    Croupier(early, "en").line("board 1 1115111")
+    assert Croupier(early, "en").line("fold P2") == ("P2 folded.", False)
