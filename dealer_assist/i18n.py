@@ -64,6 +64,7 @@ TEXT: dict[str, dict[str, str]] = {
         "loses": "loses", "folded": "folded", "hidden": "did not reveal", "standing": "last player standing",
         "winner": "Winner", "winners": "Winners", "nobody": "nobody",
         "tie_rolls_over": "ties: the pot rolls over", "to_next_hand": "the next hand", "tied": "Tied (the pot rolls over)",
+        "rolled_pot": "tie {winners} → the next hand", "logged_tied": "Logged as tied (the pot rolls over): {winners}",
         "warning": "Warning", "refused": "Refused: {say}",
         # chips and pots (RULES.md §4)
         "chips_label": "Chips", "chips": "chips", "amount": "Chips", "pot": "Pot", "main": "main", "side": "side",
@@ -228,6 +229,7 @@ TEXT: dict[str, dict[str, str]] = {
         "won": "выиграл", "loses": "проигрывает", "folded": "сбросил", "hidden": "не вскрылся",
         "standing": "остался один", "winner": "Победитель", "winners": "Победители", "nobody": "никто",
         "tie_rolls_over": "ничья: банк переходит", "to_next_hand": "следующая раздача", "tied": "Ничья (банк переходит в следующую раздачу)",
+        "rolled_pot": "ничья {winners} → следующая раздача", "logged_tied": "В журнале ничья (банк переходит): {winners}",
         "warning": "Внимание",
         "chips_label": "Фишки", "chips": "фишки", "amount": "Фишки", "pot": "Банк", "main": "основной",
         "side": "побочный", "eligible_column": "Претенденты", "eligible": "претенденты",

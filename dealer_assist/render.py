@@ -374,13 +374,17 @@ def _settlement(showdown: Showdown, t: Mapping[str, str]) -> list[RenderableType
     settlement = showdown.settlement
     if settlement is None:
         return []
+    rolls_over = _rolls_over(showdown)
     pots = Table(show_edge=False)
     for column in (t["pot"], t["amount"], t["eligible_column"], t["winners"]):
         pots.add_column(column)
     for i, pot in enumerate(settlement.pots):
         name = t["main"] if i == 0 else f"{t['side']} {i}"
-        pots.add_row(name, pot_amount(pot, t), name_text(", ".join(pot.eligible) or "—"),
-                     name_text(", ".join(pot.winners) or "—"))
+        # a tied pot under the rollover policy went to the next hand: its tied seats are not its winners
+        # (seventh new-user trial: history --show named "P2, P1" as the winners of a pot carried on)
+        winners = (t["rolled_pot"].format(winners=", ".join(pot.winners)) if rolls_over and len(pot.winners) > 1
+                   else ", ".join(pot.winners) or "—")
+        pots.add_row(name, pot_amount(pot, t), name_text(", ".join(pot.eligible) or "—"), name_text(winners))
     parts: list[RenderableType] = [whole_words(pots)]
     if settlement.carry:
         parts.append(Text(f"{t['carry']}: {_chips(settlement.carry)}", style="bold yellow"))

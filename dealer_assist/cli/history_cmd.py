@@ -99,7 +99,7 @@ def history_command(
             warn_all()
         else:
             club_rows = isinstance(path, str)  # a club's hands: each names its table
-            rows = [_row(i, r, club_rows) for i, r in enumerate(records, 1)]
+            rows = [_row(i, r, club_rows, texts(lang)) for i, r in enumerate(records, 1)]
             warn_all()
             with output_errors():
                 _print_table(rows, path, lang, club_rows)
@@ -113,14 +113,24 @@ def _word(t, value: object, prefix: str = "") -> object:
     return t[key] if key in t else value
 
 
-def _row(number: int, r: dict, club: bool = False) -> tuple[str, ...]:
+def _row(number: int, r: dict, club: bool = False, t=None) -> tuple[str, ...]:
     """The list's row of one record, as text (a checked record: every field of the right type); ``club``:
-    with the record's table after the number. The status is the last cell."""
+    with the record's table after the number; ``t``: the output language's texts (English if None). The status
+    is the last cell."""
+    t = t if t is not None else texts("en")
     board = " ".join(n.get("serial") or "?" for n in r.get("notes", []) if n.get("zone") == "board")
     return (str(number), *([_text(r.get("table"))] if club else []),
             str(r.get("finished") or "").replace("T", " ")[:19], _text(r.get("hand")),
-            _text(r.get("position")), _text(r.get("dealer")), board or "—", ", ".join(r.get("winners") or []) or "—",
-            r.get("status") or "")
+            _text(r.get("position")), _text(r.get("dealer")), board or "—", _winners_cell(r, t), r.get("status") or "")
+
+
+def _winners_cell(r: dict, t) -> str:
+    """The list's Winners cell: the logged winners, or for a tie under the rollover policy (its pot went to the
+    next hand, RULES.md §4) ``tie P1, P2 → the next hand`` (seventh new-user trial: the list called them winners)."""
+    winners = ", ".join(map(str, r.get("winners") or []))
+    if r.get("tie_policy") == "rollover" and len(r.get("winners") or []) > 1 and r.get("status") == "showdown":
+        return t["rolled_pot"].format(winners=winners)
+    return winners or "—"
 
 
 def _text(value: object) -> str:
@@ -208,4 +218,6 @@ def _print_history(records: list[dict], path: Path, show: Optional[int], as_json
         console.print(table)
     if r.get("winners") is not None:
         winners = ", ".join(map(str, r["winners"])) or t["none"]
-        console.print(safe_text(t["logged_winners"].format(winners=winners)), markup=False, highlight=False)
+        tied = r.get("tie_policy") == "rollover" and len(r["winners"]) > 1 and r.get("status") == "showdown"
+        line = t["logged_tied" if tied else "logged_winners"].format(winners=winners)
+        console.print(safe_text(line), markup=False, highlight=False)

@@ -1,0 +1,50 @@
+"""``history`` of a rolled-over tie names no winner (seventh new-user trial: the list and the pot table of
+``--show`` called the tied seats of a pot carried to the next hand its "winners"), in both languages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_newuser_trial3 import invoke
+from test_russian_everywhere import RU_ENV
+
+ROOT = Path(__file__).resolve().parents[1]
+BOARD = "board 1 1115111\nboard 2 2226222\nboard 3 3337333\n"
+TIED = BOARD + "P1 1 1119111\nP1 2 2229222\nP2 1 4449444\nP2 2 5559555\n"  # P=4: both 7-6-5 from the board
+WON = BOARD + "P1 1 1117111\nP1 2 2227222\nP2 1 1111112\nP2 2 2222223\n"  # P1 a 7-7-7 set
+
+
+def _night(log: Path) -> None:
+    stdin = (TIED + "chips P1 10\nchips P2 10\nnew\n" + TIED + "chips P1 5\nchips P2 5\nnew\n" + WON
+             + "chips P1 5\nchips P2 5\n")
+    result = invoke(["live", "--camera", ROOT / "sample_images" / "tables" / "table_1.jpg", "--calibration",
+                     "sample_table_1", "--position", "4", "--no-ocr", "--no-window", "--log", log,
+                     "--tie-policy", "rollover", "--lang", "en"], stdin=stdin)
+    assert result.exit_code == 0, result.output
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_the_list_and_the_pot_table_name_no_winner_of_a_carried_pot(tmp_path):
+    log = tmp_path / "night.jsonl"
+    _night(log)
+    listed = invoke(["history", "--log", log, "--lang", "en"])
+    assert listed.exit_code == 0, listed.output
+    rows = [line for line in listed.stdout.splitlines() if line.startswith("│ ") and "showdown" in line]
+    assert len(rows) == 3
+    assert "tie P1, P2 →" in rows[0] and "tie P1, P2 →" in rows[1] and "│ P1 " in rows[2]
+    shown = invoke(["history", "--log", log, "--show", "2", "--lang", "en"])
+    flat = _flat(shown.stdout)
+    assert "Tied (the pot rolls over): P1, P2" in flat
+    assert "main │ 10 + carried 20 = 30 │ P1, P2 │ tie P1, P2 → the next hand" in flat
+    assert "Carried to the next hand: 30" in flat
+    assert "Logged as tied (the pot rolls over): P1, P2" in flat and "Logged winners" not in flat
+    won = _flat(invoke(["history", "--log", log, "--show", "3", "--lang", "en"]).stdout)
+    assert "main │ 10 + carried 30 = 40 │ P1, P2 │ P1" in won and "Logged winners: P1" in won
+    ru = invoke(["history", "--log", log, "--show", "2"], env=RU_ENV)
+    flat = _flat(ru.stdout)
+    assert "ничья P1, P2 → следующая" in flat and "В журнале ничья (банк переходит): P1, P2" in flat
+    listed_ru = invoke(["history", "--log", log], env=RU_ENV).stdout  # the cell wraps at 80 columns
+    assert listed_ru.count("│ ничья P1,") == 2 and listed_ru.count("│ следующая") == 2
