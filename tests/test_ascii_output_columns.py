@@ -76,3 +76,32 @@ def test_showable_spells_only_what_the_encoding_lacks():
     assert showable("Zoé · Пара — 5", "latin-1") == "Zoé · Para - 5"  # latin-1 has é and ·, not Cyrillic or —
     assert showable("Zoé · Пара", "utf-8") == "Zoé · Пара"
     assert showable("Щука ёж", ASCII_FALLBACK) == "Shchuka yozh"
+
+
+def test_live_s_russian_dashboard_on_an_ascii_terminal_keeps_its_table_inside_80_columns():
+    """The live screen (a Group of panels and tables, drawn by rich's Live through ``render``) is laid out on the
+    spelt words too."""
+    from dealer_assist.live.dashboard import LiveStatus, render_dashboard
+    from dealer_assist.live.table_state import NoteInfo, TableState
+    from dealer_assist.live.table_view import table_view
+
+    state = TableState(("Аня", "Борис", "Щукин"), 4, chips=(("Аня", 5), ("Борис", 5)))
+    serials = {"board": ("1111111", "2222222", "3333333"), "Аня": ("1119111", "1118111"),
+               "Борис": ("2224222", "2225222"), "Щукин": ("3336333", "3339333")}
+    notes = [NoteInfo(f"t{i}", i, zone, s, "trusted", 0.9, float(i))
+             for i, (zone, s) in enumerate(((z, s) for z, ss in serials.items() for s in ss), 1)]
+    view = table_view(state, notes)
+    assert view.complete
+    out = io.TextIOWrapper(io.BytesIO(), encoding=ASCII_FALLBACK)
+    console = showable_console(file=out, width=80, height=40, color_system=None)
+    from rich.live import Live
+
+    with Live(render_dashboard(view, LiveStatus("ok", 25.0, "idle"), "ru", 80, 40), console=console,
+              auto_refresh=False, transient=False):
+        pass  # as live's frame loop draws it (app/frame_loop.py)
+    out.flush()
+    lines = out.buffer.getvalue().decode("ascii").splitlines()
+    assert max(len(line) for line in lines) <= 80, "\n".join(lines)
+    assert any("Anya" in line for line in lines) and any("Shchukin" in line for line in lines)
+    widths = {len(line) for line in lines if line.startswith("|")}  # the panel's lines: one width
+    assert len(widths) <= 1, "\n".join(lines)

@@ -302,3 +302,25 @@ def test_history_show_of_an_old_log_says_the_carry_the_ledger_credits(tmp_path):
     HandLog(new).append(carried_record(15))
     again = CliRunner().invoke(app, ["history", "--log", str(new), "--show", "2"], env={"COLUMNS": "80"})
     assert "main │ 30 + carried 15 = 45 │" in again.stdout and "gets 45" in again.stdout, again.stdout
+
+
+def test_a_restart_says_the_carry_goes_on_in_both_languages():
+    from datetime import datetime, timedelta, timezone
+
+    from dealer_assist.i18n import say
+    from dealer_assist.live.night import continue_session
+
+    tie = logged_hand(("A", "B", "C"), TIE_BOARD, TIE_POCKETS, chips=TIE_CHIPS, tie_policy="rollover")
+    going_on = continue_session([tie], ("A", "B", "C"), tie_finished(tie) + timedelta(minutes=5))
+    assert going_on.carried_in == 15 and going_on.hand_number == 2
+    assert going_on.sentence.endswith(" 15 chips carried over from earlier hands join this hand's main pot.")
+    assert say(going_on.sentence, "ru").endswith(" Перенесённые из прошлых раздач фишки (15) входят в основной банк "
+                                                 "этой раздачи.")
+    won = carried_record(15)
+    assert continue_session([tie, won], ("A", "B", "C"), tie_finished(won) + timedelta(minutes=5)).carried_in == 0
+
+
+def tie_finished(record):
+    from datetime import datetime
+
+    return datetime.fromisoformat(record["finished"])

@@ -276,14 +276,11 @@ def showable_console_class() -> type:
             return _showable_text(out, self.encoding) if self._spells() else out
 
         def render(self, renderable: Any, options: Any = None) -> Any:
-            if isinstance(renderable, Text) and self._spells():
-                renderable = _showable_text(renderable, self.encoding)
-            return super().render(renderable, options)
-
-        def print(self, *objects: Any, **kwargs: Any) -> None:
+            # every renderable passes here before it is laid out (print, a Live screen, a table's cells), so
+            # a table is measured on the spelt words wherever it is nested
             if self._spells():
-                objects = tuple(_showable_renderable(o, self.encoding) for o in objects)
-            super().print(*objects, **kwargs)
+                renderable = _showable_renderable(renderable, self.encoding)
+            return super().render(renderable, options)
 
     return ShowableConsole
 
