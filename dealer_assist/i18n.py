@@ -106,6 +106,7 @@ TEXT: dict[str, dict[str, str]] = {
         "showdown_called_means_indian": "Showdown called: once no note is being read, a seat still in whose note is "
                                         "not known did not reveal and takes no part in the pot.",
         "showdown_called_now": "Showdown called: {seats} did not reveal and take no part in the pot.",
+        "showdown_called_now_one": "Showdown called: {seats} did not reveal and takes no part in the pot.",
         "confirm_position": "The hand is decided: P={p} would score it anew (now P={old}, winner {winners}). "
                             "Give the same command again to change P; anything else keeps P={old}.",
         "confirm_random": "The hand is decided: a new random P would score it anew (now P={old}, winner {winners}). "
@@ -134,7 +135,7 @@ TEXT: dict[str, dict[str, str]] = {
                      "notes are all read",
         # odds
         "odds_header": "P={p} · zero-joker {zj} · board:", "odds_to_come": "+ {n} to come",
-        "odds_notes_to_come": "{n} notes to come", "odds_complete": "complete", "win": "Win", "tie": "Tie",
+        "odds_notes_to_come": "{n} {notes} to come", "odds_complete": "complete", "win": "Win", "tie": "Tie",
         "odds_shared": "pot shared: {p}", "odds_deals": "over {n} equally likely ordered deals",
         "about": "about",
         "indian_header": "Indian poker · P={p}", "own_win": "Own view: win", "spectator_win": "Spectator: win",
@@ -152,6 +153,7 @@ TEXT: dict[str, dict[str, str]] = {
         "ledger_transfers": "Transfers that settle everyone ({how}):", "ledger_fewest": "the fewest possible",
         "ledger_greedy": "found greedily: more than {n} parties, not always the fewest",
         "ledger_square": "Everyone is square: no transfer is needed.",
+        "ledger_empty": "No hand in it yet: nothing to settle.",
         "meeting_head": "Indian poker meeting ({n} hand(s)", "meeting_session": ", session {session}",
         "meeting_and": "and", "meeting_share": "every player has dealt once; {who} share the meeting ({top} each).",
         "meeting_wins": "every player has dealt once; {who} wins the meeting ({top}).",
@@ -268,6 +270,7 @@ TEXT: dict[str, dict[str, str]] = {
         "showdown_called_means_indian": "Вскрытие объявлено: когда ни одна купюра не читается, место в игре, чья "
                                         "купюра неизвестна, считается не вскрывшимся и в банке не участвует.",
         "showdown_called_now": "Вскрытие объявлено: {seats} не вскрылись и в банке не участвуют.",
+        "showdown_called_now_one": "Вскрытие объявлено: {seats} не вскрылся и в банке не участвует.",
         "confirm_position": "Раздача решена: P={p} пересчитает её (сейчас P={old}, победитель {winners}). "
                             "Повторите команду, чтобы сменить P; любая другая оставит P={old}.",
         "confirm_random": "Раздача решена: новое случайное P пересчитает её (сейчас P={old}, победитель {winners}). "
@@ -292,7 +295,7 @@ TEXT: dict[str, dict[str, str]] = {
         "stray_why": "один отпечаток и не больше одного чтения из 7 цифр: score не считает это купюрой, когда "
                      "все купюры снимка прочитаны",
         "odds_header": "P={p} · ноль-джокер: {zj} · борд:", "odds_to_come": "+ ещё {n}",
-        "odds_notes_to_come": "купюр борда впереди: {n}", "odds_complete": "полный", "win": "Выигрыш",
+        "odds_notes_to_come": "впереди {n} {notes}", "odds_complete": "полный", "win": "Выигрыш",
         "tie": "Ничья", "odds_shared": "банк делится: {p}",
         "odds_deals": "равновероятных упорядоченных раздач: {n}", "about": "около",
         "indian_header": "Индийский покер · P={p}", "own_win": "Свой взгляд: выигрыш",
@@ -310,6 +313,7 @@ TEXT: dict[str, dict[str, str]] = {
         "ledger_transfers": "Переводы, которые рассчитывают всех ({how}):", "ledger_fewest": "наименьшее число",
         "ledger_greedy": "найдены жадно: участников больше {n}, не всегда наименьшее число",
         "ledger_square": "Все в расчёте: переводы не нужны.",
+        "ledger_empty": "Раздач в нём пока нет: рассчитывать нечего.",
         "meeting_head": "Встреча в индийский покер (раздач: {n}", "meeting_session": ", сессия {session}",
         "meeting_and": "и", "meeting_share": "каждый игрок сдал по разу; {who} делят встречу (по {top}).",
         "meeting_wins": "каждый игрок сдал по разу; встречу выигрывает {who} ({top}).",

@@ -110,4 +110,4 @@ def test_one_language_default_from_the_locale():
 def test_errors_are_one_sentence_with_exit_code_2(tmp_path):
     result = runner.invoke(app, ["score", str(tmp_path / "nowhere")])
     assert result.exit_code == 2
-    assert result.output == f"Error: {tmp_path / 'nowhere'}: no such folder.\n"
+    assert result.output == f"Error: {tmp_path / 'nowhere'}: no such file or folder.\n"

@@ -151,7 +151,7 @@ def test_wrong_note_counts_and_missing_position_need_review(tmp_path):
 
 
 @pytest.mark.parametrize("make, message", [
-    (lambda t: t / "nowhere", "no such folder"),
+    (lambda t: t / "nowhere", "no such file or folder"),
     (lambda t: (t / "f.txt").write_text("x") and t / "f.txt", "is a file"),
     (lambda t: (t / "empty").mkdir() or t / "empty", "holds no hand folder"),
 ])

@@ -106,7 +106,7 @@ def test_errors_follow_lang_and_the_locale(tmp_path, monkeypatch):
         (["history", "--log", str(log)], 2, f"Ошибка: Журнала раздач {log} ещё нет"),
         (["read", str(tmp_path / "nosuch.jpg")], 2, "такого файла нет."),  # a wrong path: 2, as score's
         (["read", str(broken)], 1, "это не изображение, которое можно прочитать"),
-        (["score", str(tmp_path / "nosuch")], 2, f"Ошибка: {tmp_path / 'nosuch'}: такой папки нет."),
+        (["score", str(tmp_path / "nosuch")], 2, f"Ошибка: {tmp_path / 'nosuch'}: такого файла или папки нет."),
     ]
     for args, code, expected in cases:
         result = runner.invoke(app, [*args, "--lang", "ru"])

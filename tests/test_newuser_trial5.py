@@ -297,8 +297,8 @@ def test_low_the_ledger_s_title_says_the_buy_in_is_the_ante_and_the_rake(tmp_pat
     assert made.exit_code == 0, made.output
     en, ru, _ = both(["ledger", "--log", log, "--ante", "1", "--rake", "1"])
     assert en.exit_code == ru.exit_code == 0, en.output
-    assert "buy-in 2 per player and hand (ante 1 + rake 1)" in flat(en.stdout) and "Buy-ins" in en.stdout
-    assert "бай-ин 2 с игрока за раздачу (анте 1 + рейк 1)" in flat(ru.stdout) and "Бай-ины" in ru.stdout
+    assert "Buy-in 2 per player and hand (ante 1 + rake 1)" in flat(en.stdout) and "Buy-ins" in en.stdout
+    assert "Бай-ин 2 с игрока за раздачу (анте 1 + рейк 1)" in flat(ru.stdout) and "Бай-ины" in ru.stdout
     assert max(len(line) for line in (en.stdout + ru.stdout).splitlines()) <= 80
 
 

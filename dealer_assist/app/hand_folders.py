@@ -130,7 +130,7 @@ def discover_hands(paths: Iterable[str | Path], notices: list[str] | None = None
 def _hands_in(p: Path, notices: list[str] | None, unscored: list[Path] | None) -> list[Path]:
     """The hand folders of one command-line path (see :func:`discover_hands`)."""
     if not p.exists():
-        raise InputError(f"{p}: no such folder.")
+        raise InputError(f"{p}: no such file or folder.")
     if not p.is_dir():
         raise InputError(f"{p}: is a file; give a hand folder or a folder of hand folders.")
     if looks_like_hand(p):

@@ -218,9 +218,13 @@ def _render(ledger: Ledger, path: Path, since: Optional[datetime], lang: str = "
     title = Text(t_["history_title"].format(path=safe_text(path), n=ledger.hands), style="bold")
     if since is not None:
         title.append(" " + t_["ledger_since"].format(when=since.isoformat(sep=" ", timespec="minutes")))
-    # the Buy-ins column is the ante and the rake (the house rule): the title says so, with the figures
-    title.append(" · " + t_["ledger_fees"].format(ante=ledger.ante_per_hand, rake=ledger.rake_per_hand,
-                                                  buy_in=ledger.ante_per_hand + ledger.rake_per_hand))
+    # the Buy-ins column is the ante and the rake (the house rule): a line of its own under the title says so,
+    # with the figures (after the path on one line it broke inside its bracket at 80 columns: seventh trial)
+    fees = Text(t_["ledger_fees"].format(ante=ledger.ante_per_hand, rake=ledger.rake_per_hand,
+                                         buy_in=ledger.ante_per_hand + ledger.rake_per_hand))
+    fees.plain = fees.plain[:1].upper() + fees.plain[1:]
+    if not ledger.players and not ledger.hands:  # an empty log (or none since TIME): one line, not an empty table
+        return Group(title, Text(t_["ledger_empty"]))
     table = Table()
     for key in ("player", "hands_column", "hands_won", "put_in", "buy_ins", "chips_won", "net"):
         table.add_column(t_[key], justify="left" if key == "player" else "right")
@@ -235,7 +239,7 @@ def _render(ledger: Ledger, path: Path, since: Optional[datetime], lang: str = "
         pot = ledger.carried_out - ledger.carried_in
         table.add_row(_party(CARRIED_POT, lang), "", "", str(c(ledger.carried_in)) if ledger.carried_in else "", "",
                       str(c(ledger.carried_out)), _signed(pot))
-    parts: list = [title, table]
+    parts: list = [title, fees, table]
     notes = []
     if ledger.carried_out:
         notes.append(t_["ledger_carried_out"].format(n=c(ledger.carried_out)))

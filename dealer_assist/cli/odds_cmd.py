@@ -111,7 +111,12 @@ def render_odds(hand: Hand, odds: AllInOdds, unknown: frozenset[tuple[str, int]]
         board.append_text(serial_text(serial, p))
         board.append(" ")
     if odds.board_unknown:
-        board.append(t["odds_to_come" if hand.board else "odds_notes_to_come"].format(n=odds.board_unknown))
+        from dealer_assist.i18n import plural
+
+        notes = plural(odds.board_unknown, lang, "note", "notes") if lang == "en" else plural(
+            odds.board_unknown, lang, "купюра", "купюры", "купюр")
+        board.append(t["odds_to_come" if hand.board else "odds_notes_to_come"].format(n=odds.board_unknown,
+                                                                                       notes=notes))
     else:
         board.append(t["odds_complete"])
     table = Table()

@@ -125,7 +125,13 @@ def parse_command(text: str) -> Command:
             raise ValueError(f"Give the seat, e.g. '{name} P3' or '{name} 3'.")
         return Command(name, args)
     if name is CommandName.CHIPS:
-        if len(args) != 2 or not _small_number(args[1]):
+        from dealer_assist.live.log_record import MAX_CHIPS
+
+        if len(args) == 2 and re.fullmatch(r"[0-9]+", args[1]) and (len(args[1]) > 13 or int(args[1]) > MAX_CHIPS):
+            # a whole number, only too big: said so (seventh new-user trial: "give a whole number" for one)
+            shown = args[1] if len(args[1]) <= 20 else args[1][:20] + "…"
+            raise ValueError(f"At most {MAX_CHIPS:,} chips a seat in one hand, not {shown}.")
+        if len(args) != 2 or not re.fullmatch(r"[0-9]{1,13}", args[1]):
             raise ValueError("Give the seat and a whole number of chips, e.g. 'chips P3 25'.")
         return Command(name, args)
     # serial
@@ -279,5 +285,5 @@ def showdown_answer(view: TableView, lang: str = "en") -> str:
     t = texts(lang)
     hidden = [seat.name for seat in view.seats if seat.result == "not revealed"]
     if view.complete and hidden:
-        return t["showdown_called_now"].format(seats=", ".join(hidden))
+        return t["showdown_called_now_one" if len(hidden) == 1 else "showdown_called_now"].format(seats=", ".join(hidden))
     return t["showdown_called_means" if view.state.game.board_notes else "showdown_called_means_indian"]

@@ -51,6 +51,8 @@ def apply_command(session, cmd: Command) -> str:
         return f"{seat} folded."
     if cmd.name in (CommandName.IN, CommandName.OUT):
         seat = s.seat(cmd.args[0])
+        if cmd.name is CommandName.OUT and seat in s.sitting_out:  # given again: refused, as a second fold is
+            raise ValueError(f"{seat} already sits this hand out; 'in {seat}' puts the seat back in.")
         session.set_state(s.with_in_play(seat, cmd.name is CommandName.IN))
         if cmd.name is CommandName.IN:
             return f"{seat} is back in." if seat in s.folded else f"{seat} is in the hand."
