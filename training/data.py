@@ -312,7 +312,7 @@ def hard_degrade(region: np.ndarray, quad: np.ndarray, rng: np.random.Generator
                              interpolation=cv2.INTER_AREA)
             q = q * np.float32(f)
     kinds = list(HARD_RANGES)
-    chosen = list(rng.choice(kinds, size=1 if rng.random() < 0.75 else 2, replace=False))
+    chosen = list(rng.choice(kinds, size=min(len(kinds), 1 if rng.random() < 0.75 else 2), replace=False))
     # JPEG last: a phone blurs and exposes before it saves
     chosen.sort(key=lambda k: k == "jpeg")
     for kind in chosen:
