@@ -113,6 +113,13 @@ TEXT: dict[str, dict[str, str]] = {
                           "Press r again to draw; anything else keeps P={old}.",
         "confirm_fold": "The hand is decided (winner {winners}): folding {seat} would decide it anew. Fold {seat} "
                         "again to fold; anything else keeps the hand as it is.",
+        "p_changed": "CHANGED after the deal (announced P={old})",
+        "position_changed": "P changed after the deal: {changes}",
+        "confirm_position_dealt": "P={old} is announced for this hand and notes are dealt: P={p} would change "
+                                  "every note's rank. Give the same command again to change P; anything else "
+                                  "keeps P={old}.",
+        "confirm_random_dealt": "P={old} is announced for this hand and notes are dealt: a new random P would "
+                                "change every note's rank. Press r again to draw; anything else keeps P={old}.",
         # the start-up screen
         "startup_title": "dealer-assist live is starting", "step_program": "the program",
         "step_profile": "calibration profile",
@@ -277,6 +284,14 @@ TEXT: dict[str, dict[str, str]] = {
                           "Нажмите r ещё раз, чтобы вытянуть; любая другая команда оставит P={old}.",
         "confirm_fold": "Раздача решена (победитель {winners}): сброс {seat} решит её заново. Сбросьте {seat} "
                         "ещё раз, чтобы сбросить; любая другая команда оставит раздачу как есть.",
+        "p_changed": "ИЗМЕНЕНО после раздачи (объявлено P={old})",
+        "position_changed": "P изменено после раздачи: {changes}",
+        "confirm_position_dealt": "Для этой раздачи объявлено P={old}, и купюры розданы: P={p} изменит ранг "
+                                  "каждой купюры. Повторите команду, чтобы сменить P; любая другая оставит "
+                                  "P={old}.",
+        "confirm_random_dealt": "Для этой раздачи объявлено P={old}, и купюры розданы: новое случайное P изменит "
+                                "ранг каждой купюры. Нажмите r ещё раз, чтобы вытянуть; любая другая команда "
+                                "оставит P={old}.",
         "startup_title": "dealer-assist live запускается", "step_program": "программа",
         "step_profile": "профиль калибровки",
         "step_camera": "камера или запись", "step_log": "журнал раздач", "step_ocr": "модели OCR (около 15 с)",

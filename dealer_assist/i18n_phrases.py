@@ -305,6 +305,11 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"Hand (?P<n>\d+): dealer (?P<d>\S+?)\.", "Раздача {n}: дилер {d}."),
     (r"Playing position P=(?P<p>\d+)\.", "Игровое место P={p}."),
     (r"Random playing position: P=(?P<p>\d+)\.", "Случайное игровое место: P={p}."),
+    (r"P CHANGED AFTER THE DEAL: P=(?P<p>\d+), was P=(?P<old>\d+); every note's rank is read at P=(?P=p) now\.",
+     "P ИЗМЕНЕНО ПОСЛЕ РАЗДАЧИ: P={p}, было P={old}; ранг каждой купюры теперь по P={p}."),
+    (r"P CHANGED AFTER THE DEAL: random P=(?P<p>\d+), was P=(?P<old>\d+); every note's rank is read at P=(?P=p) "
+     r"now\.",
+     "P ИЗМЕНЕНО ПОСЛЕ РАЗДАЧИ: случайное P={p}, было P={old}; ранг каждой купюры теперь по P={p}."),
     (r"Showdown called\.", "Вскрытие объявлено."),
     (r"The showdown is already called; u takes the call back\.",
      "Вскрытие уже объявлено; u отменяет объявление."),

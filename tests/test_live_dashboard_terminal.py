@@ -397,7 +397,8 @@ def test_issue14_8_a_new_position_after_the_showdown_asks_first():
     croupier.line("fold P1")
     assert croupier.line("p 5")[1] and session.state.position == 4
     msg, refused = croupier.line("p 5")  # the same command again: done
-    assert not refused and session.state.position == 5 and msg == "Playing position P=5."
+    assert not refused and session.state.position == 5
+    assert msg == "P CHANGED AFTER THE DEAL: P=5, was P=4; every note's rank is read at P=5 now."
     assert advise(Command("position", ("5",)), session.view()).run  # the same P changes nothing: no question
 
 

@@ -130,8 +130,8 @@ class Croupier:
     is answered too, never left with an older answer on screen).
 
     Commands go through :func:`~dealer_assist.live.commands.advise` first: a showdown on an empty
-    hand is refused with a sentence, and a new P for a decided hand is applied only when given twice
-    in a row.
+    hand is refused with a sentence, and a new P once notes of the hand are dealt (RULES.md §2: P is
+    announced before the hand) is applied only when given twice in a row.
     """
 
     def __init__(self, session, lang: str = "en") -> None:

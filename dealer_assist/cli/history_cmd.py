@@ -20,7 +20,7 @@ from dealer_assist.cli.app import app
 from dealer_assist.cli.club_cmd import checked_table, club_history, club_label, club_option, table_option
 from dealer_assist.cli.options import LOG_DEFAULT, fail, lang_option, resolve_lang, shown_default, since_time
 from dealer_assist.cli.output import Warnings, json_line, output_errors, print_warnings, report_console
-from dealer_assist.i18n import Lang, texts
+from dealer_assist.i18n import Lang, after_colon, say, texts
 from dealer_assist.render import name_text, render_showdown, safe_text
 
 __all__ = ["history_command"]
@@ -197,7 +197,8 @@ def _print_history(records: list[dict], path: Path, show: Optional[int], as_json
     try:
         if r.get("status") != "showdown":  # decided at the table or not at all: an undecided hand has no winner
             waiting = r.get("waiting") or []
-            why = f": {waiting[0].rstrip('.')}" if waiting and isinstance(waiting[0], str) else ""
+            # live's sentence, said in the output's language as live said it (seventh new-user trial M)
+            why = f": {after_colon(say(waiting[0], lang)).rstrip('.')}" if waiting and isinstance(waiting[0], str) else ""
             raise HandError(t["not_decided"] + why)
         hand = parse_hand(record_input(r))
         settled = r.get("settlement") or {}
@@ -216,6 +217,10 @@ def _print_history(records: list[dict], path: Path, show: Optional[int], as_json
             table.add_row(_cell(zone), _cell(n.get("index")), _cell(n.get("serial") or "—"),
                           _cell(_word(t, n.get("source"))), _cell(_word(t, n.get("status"))))
         console.print(table)
+    changes = r.get("position_changes") or []  # checked: {"from": 1..7, "to": 1..7} each
+    if changes:  # P changed after the deal (RULES.md §2): as live said it
+        said = t["position_changed"].format(changes=", ".join(f"P={c['from']} → P={c['to']}" for c in changes))
+        console.print(safe_text(said), style="bold red", markup=False, highlight=False)
     if r.get("winners") is not None:
         winners = ", ".join(map(str, r["winners"])) or t["none"]
         tied = r.get("tie_policy") == "rollover" and len(r["winners"]) > 1 and r.get("status") == "showdown"

@@ -33,6 +33,7 @@ from enum import StrEnum
 from dealer_assist.i18n import texts
 from dealer_assist.live.table_state import quoted
 from dealer_assist.live.table_view import TableView
+from dealer_assist.rules.notes import position_announced
 
 __all__ = ["Command", "CommandName", "parse_command", "KeyInput", "COMMAND_NAMES", "Advice", "advise", "showdown_answer"]
 
@@ -224,9 +225,11 @@ def advise(cmd: Command, view: TableView, lang: str = "en", armed: Command | Non
 
     * ``showdown`` on a hand in which no note was seen and no seat is in is refused with a
       sentence (there is nothing to show down);
-    * ``position N`` (another P) and ``random`` once the hand is decided would score it anew: the
-      first time they are not applied, the sentence says what would change, and the same command
-      given next (``armed``) goes ahead;
+    * ``position N`` (another P) and ``random`` once notes of the hand are dealt (seen or typed: P was
+      announced and played on, :func:`~dealer_assist.rules.notes.position_announced`, RULES.md §2) would
+      re-rank them, and once the hand is decided score it anew: the first time they are not applied, the
+      sentence says what would change, and the same command given next (``armed``) goes ahead (a stray
+      ``r`` beside ``e`` re-drew P silently; seventh new-user trial H);
     * with ``confirm_quit`` (a key pressed on the dashboard, not a scripted command line), ``quit`` (and ``new``:
       it ends the hand too; sixth new-user trial M12) while a hand is open (something happened in it and it is not decided) is applied only when
       given twice in a row: the hand would be logged as abandoned (``logged=False``, ``--no-log``: the
@@ -254,16 +257,17 @@ def advise(cmd: Command, view: TableView, lang: str = "en", armed: Command | Non
         if not view.all_slots and not any(seat.in_hand for seat in view.seats):
             return Advice(False, t["showdown_empty"])
         return Advice(True)
-    if view.complete and cmd.name in (CommandName.POSITION, CommandName.RANDOM):
+    if cmd.name in (CommandName.POSITION, CommandName.RANDOM) and position_announced(len(view.all_slots)):
         if cmd.name is CommandName.POSITION and int(cmd.args[0]) == s.position:
             return Advice(True)
         if armed == cmd:
             return Advice(True)
-        winners = ", ".join(view.winners) or t["nobody"]
-        if cmd.name is CommandName.POSITION:
-            text = t["confirm_position"].format(p=cmd.args[0], old=s.position, winners=winners)
+        key = "confirm_position" if cmd.name is CommandName.POSITION else "confirm_random"
+        if view.complete:
+            winners = ", ".join(view.winners) or t["nobody"]
+            text = t[key].format(p=cmd.args[0] if cmd.args else "", old=s.position, winners=winners)
         else:
-            text = t["confirm_random"].format(old=s.position, winners=winners)
+            text = t[f"{key}_dealt"].format(p=cmd.args[0] if cmd.args else "", old=s.position)
         return Advice(False, text, confirm=cmd)
     if view.complete and cmd.name is CommandName.FOLD and armed != cmd:
         # a fold after the hand is decided takes the pot from a winner whose notes may lie face up (seventh

@@ -11,6 +11,7 @@ import secrets
 
 from dealer_assist.live.commands import Command, CommandName
 from dealer_assist.live.table_state import parse_slot
+from dealer_assist.rules.notes import position_announced
 
 __all__ = ["apply_command"]
 
@@ -29,13 +30,18 @@ def apply_command(session, cmd: Command) -> str:
             return f"Hand {session.state.hand_number}: dealer {session.state.dealer}. {session.log_errors[-1]}"
         logged = f" (hand {record['hand']} logged)" if record and session.on_finished is not None else ""
         return f"Hand {session.state.hand_number}: dealer {session.state.dealer}{logged}."
-    if cmd.name is CommandName.POSITION:
-        session.set_state(s.with_position(int(cmd.args[0])))
-        return f"Playing position P={session.state.position}."
-    if cmd.name is CommandName.RANDOM:
-        p = secrets.randbelow(7) + 1
-        session.set_state(s.with_position(p, random=True))
-        return f"Random playing position: P={p}."
+    if cmd.name in (CommandName.POSITION, CommandName.RANDOM):
+        # RULES.md §2: once notes are dealt, P was announced and played on; a change is said loudly and logged
+        dealt = position_announced(len(session.view().all_slots))
+        random = cmd.name is CommandName.RANDOM
+        p = secrets.randbelow(7) + 1 if random else int(cmd.args[0])
+        old = s.position
+        session.set_state(s.with_position(p, random=random, after_deal=dealt))
+        if dealt and p != old and random:
+            return f"P CHANGED AFTER THE DEAL: random P={p}, was P={old}; every note's rank is read at P={p} now."
+        if dealt and p != old:
+            return f"P CHANGED AFTER THE DEAL: P={p}, was P={old}; every note's rank is read at P={p} now."
+        return f"Random playing position: P={p}." if random else f"Playing position P={p}."
     # a command says what is, never "the other way round": given twice (a script, a key pressed again) it is
     # refused, not reversed (sixth new-user trial M4); u undoes it, in takes a fold back
     if cmd.name is CommandName.SHOWDOWN:

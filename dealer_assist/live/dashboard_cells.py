@@ -287,6 +287,9 @@ def header_lines(view: TableView, status: LiveStatus, lang: str, t: Mapping[str,
     first.append(f"P={s.position}" if compact else f" P={s.position} ", style="bold black on yellow")
     if s.position_random:
         first.append(f" ({t['random']})", style="bold yellow")
+    if s.position_changes:  # P changed after the deal (RULES.md §2): said as loudly as P itself
+        first.append(" ")
+        first.append(t["p_changed"].format(old=s.position_changes[0][0]), style="bold white on red")
     if s.board_notes:
         first.append(f" · {t['zero_joker']}: {t[s.zero_joker.value]} · {t['tie_policy']}: {t[s.tie_policy.value]}")
     else:  # Indian poker has neither a zero-joker nor a rollover (RULES.md §7): the game instead

@@ -13,6 +13,7 @@ A record (``schema`` ``dealer-assist/hand-log``, version 1)::
     {"schema": "dealer-assist/hand-log", "version": 1, "session": "20250101T200000-ab12",
      "hand": 3, "started": "2025-01-01T20:05:00+00:00", "finished": "…", "end": "new hand",
      "position": 4, "position_random": true, "zero_joker": "off", "tie_policy": "split",
+     "position_changes": [{"from": 5, "to": 4}],    # only when P was changed after the deal (RULES.md §2)
      "dealer": "P2", "status": "showdown", "street": "showdown",
      "notes": [{"zone": "board", "index": 1, "serial": "1234567", "confidence": 0.93,
                 "source": "ocr", "status": "trusted"}, …],
@@ -94,6 +95,8 @@ def hand_record(view: TableView, *, session: str, started: datetime, finished: d
         "folded": sorted(state.folded), "chips": state.chips_map,
         "best_hands": result["players"], "winners": result["winners"],
     }
+    if state.position_changes:  # P changed after the deal (RULES.md §2): the record says from what
+        record["position_changes"] = [{"from": a, "to": b} for a, b in state.position_changes]
     if state.game.board_notes == 0:  # FORMATS.md §1: a record without "game" is a Hold'em hand
         record["game"] = state.game.value
     if "settlement" in result:

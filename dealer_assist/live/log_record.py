@@ -321,6 +321,13 @@ class SettlementEntry(TypedDict, total=False):
     pots: Annotated[list[Pot], Field(max_length=MAX_ITEMS)]
 
 
+#: A change of P made after the deal: ``from`` the announced P ``to`` the new one (RULES.md §2; "from" is a
+#: keyword, hence the functional form).
+PositionChange = TypedDict("PositionChange", {"from": Annotated[int, Field(ge=1, le=7)],
+                                              "to": Annotated[int, Field(ge=1, le=7)]})
+PositionChange.__pydantic_config__ = _CONFIG  # type: ignore[attr-defined]
+
+
 class HandRecord(TypedDict, total=False):
     """A hand-log record of version 1 (see the module doc); ``schema`` / ``version`` are checked before."""
 
@@ -332,6 +339,7 @@ class HandRecord(TypedDict, total=False):
     end: Text | None
     position: Annotated[int | None, Field(ge=1, le=7)]
     position_random: bool | None
+    position_changes: Annotated[list[PositionChange], Field(max_length=MAX_ITEMS)]
     zero_joker: Annotated[str | None, AfterValidator(_choice(ZeroJoker))]
     tie_policy: Annotated[str | None, AfterValidator(_choice(TiePolicy))]
     game: Annotated[str | None, AfterValidator(_choice(Game))]

@@ -152,6 +152,8 @@ class TableState:
         sitting_out: seats the croupier says are not in the hand (a stray note in their zone).
         carried_in: chips carried into this hand's main pot from the hands before (a tie rolled over,
             RULES.md §4); kept over hands that were not decided, restored from the log on a restart.
+        position_changes: ``(old P, new P)`` for each change of P made once notes of the hand were dealt
+            (:func:`~dealer_assist.rules.notes.position_announced`): shown on the dashboard and logged.
     """
 
     seats: tuple[str, ...]
@@ -169,6 +171,7 @@ class TableState:
     sitting_out: frozenset[str] = frozenset()
     game: Game = Game.HOLDEM
     carried_in: int = 0
+    position_changes: tuple[tuple[int, int], ...] = ()
 
     def __post_init__(self) -> None:
         check_position(self.position)
@@ -217,10 +220,18 @@ class TableState:
         raise ValueError(f"{quoted(name_or_number)} is not a seat ({', '.join(self.seats)}).")
 
     # -- changes ----------------------------------------------------------------------
-    def with_position(self, position: int, random: bool = False) -> "TableState":
-        """P set by the croupier (``random``: drawn from :mod:`secrets` and shown to the table)."""
+    def with_position(self, position: int, random: bool = False, after_deal: bool = False) -> "TableState":
+        """P set by the croupier (``random``: drawn from :mod:`secrets` and shown to the table; ``after_deal``:
+        notes of the hand were dealt, so a change is kept in :attr:`position_changes`).
+
+        >>> TableState(("A", "B"), 4).with_position(2, after_deal=True).position_changes
+        ((4, 2),)
+        """
         check_position(position)
-        return dataclasses.replace(self, position=int(position), position_random=random)
+        changes = self.position_changes
+        if after_deal and int(position) != self.position:
+            changes = changes + ((self.position, int(position)),)
+        return dataclasses.replace(self, position=int(position), position_random=random, position_changes=changes)
 
     def with_fold(self, seat: str) -> "TableState":
         """Fold ``seat`` (a seat folded already stays folded; :meth:`with_in_play` takes a fold back)."""
@@ -289,6 +300,7 @@ class TableState:
         return dataclasses.replace(self, hand_number=self.hand_number + 1, dealer_index=self.dealer_index + 1,
                                    carried_in=carry,
                                    folded=frozenset(), chips=(), manual=(), showdown_called=False,
-                                   position_random=False, in_play=frozenset(), sitting_out=frozenset())
+                                   position_random=False, in_play=frozenset(), sitting_out=frozenset(),
+                                   position_changes=())
 
 

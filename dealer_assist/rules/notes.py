@@ -27,7 +27,8 @@ from typing import Iterable
 from dealer_assist.rules.errors import HandError
 from dealer_assist.rules.options import ZeroJoker
 
-__all__ = ["Shift", "RankOption", "rank_options", "check_serial", "is_serial", "check_position", "repeated_serials"]
+__all__ = ["Shift", "RankOption", "rank_options", "check_serial", "is_serial", "check_position", "position_announced",
+           "repeated_serials"]
 
 SERIAL_DIGITS = 7
 
@@ -146,6 +147,21 @@ def check_position(position: object, where: str = "position") -> int:
     if not 1 <= position <= SERIAL_DIGITS:
         raise HandError(f"{where} must be from 1 to 7, got {position}.")
     return position
+
+
+def position_announced(notes_dealt: int) -> bool:
+    """Whether the hand's playing position is already announced and played on (RULES.md §2).
+
+    P is announced *before* the hand: once ``notes_dealt`` (notes of the hand seen by the camera or typed
+    by the croupier, a count >= 0) is not 0, players have looked at and bet on ranks read at this P, so a new
+    P is no routine choice any more: it re-ranks every note already played. Live asks before it changes P
+    then, says the change loudly and logs it with the hand (seventh new-user trial H: one stray ``r``
+    re-drew P silently after the deal).
+
+    >>> position_announced(0), position_announced(3)
+    (False, True)
+    """
+    return notes_dealt > 0
 
 
 def _show(value: object) -> str:

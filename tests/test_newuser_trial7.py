@@ -1,0 +1,129 @@
+"""The seventh new-user trial (/work/notes/newuser_findings7.md): each finding through the CLI (or the
+live mode's own objects) as a croupier met it, at 80 columns, in English and Russian."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from dealer_assist.app.terminal import Croupier
+from dealer_assist.live.session import LiveOptions, LiveSession
+from dealer_assist.live.table_state import TableState
+from dealer_assist.rules.notes import position_announced
+from dealer_assist.live.worker import InlineWorker
+
+from live_helpers import plain_profile
+from test_newuser_trial3 import both, invoke
+from test_russian_everywhere import RU_ENV, english_runs, flat
+
+ROOT = Path(__file__).resolve().parents[1]
+LIVE = ["live", "--camera", ROOT / "sample_images" / "tables" / "table_1.jpg", "--calibration", "sample_table_1",
+        "--position", "4", "--no-ocr", "--no-window"]
+#: The trial's hand: board 1 and both pockets of P1 and P2 typed; at P=4 P2 holds 5-4-3, a straight.
+DEALT = "board 1 1115111\nP1 1 1111111\nP1 2 2222222\nP2 1 3333333\nP2 2 4444444\n"
+
+
+def _lines(text: str, start: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith(start)]
+
+
+# ----------------------------------------------------------------------------- H: a stray r after the deal
+def test_h_position_is_announced_once_a_note_of_the_hand_is_dealt():
+    """The rules' decision (RULES.md §2): P is announced before the hand; any note dealt fixes it."""
+    assert (position_announced(0), position_announced(1), position_announced(5)) == (False, True, True)
+
+
+def test_h_random_and_position_after_the_deal_ask_first_then_say_the_change_and_log_it(tmp_path):
+    """``random`` once notes are dealt is refused with a sentence and P stays 4 (P2 keeps its straight);
+    ``position 2`` given twice changes P, says so in capitals, shows it in the header and logs it."""
+    logs = {lang: tmp_path / f"{lang}.jsonl" for lang in ("en", "ru", "ru_locale")}
+    typed = DEALT + "random\nposition 2\nposition 2\n"
+    en = invoke([*LIVE, "--log", logs["en"], "--lang", "en"], stdin=typed)
+    ru = invoke([*LIVE, "--log", logs["ru"], "--lang", "ru"], stdin=typed)
+    ru_locale = invoke([*LIVE, "--log", logs["ru_locale"]], env=RU_ENV, stdin=typed)
+    assert en.exit_code == ru.exit_code == ru_locale.exit_code == 0, en.output
+    assert _lines(en.stderr, "Refused") == [
+        "Refused: P=4 is announced for this hand and notes are dealt: a new random P would change every note's "
+        "rank. Press r again to draw; anything else keeps P=4.",
+        "Refused: P=4 is announced for this hand and notes are dealt: P=2 would change every note's rank. Give the "
+        "same command again to change P; anything else keeps P=4."]
+    assert _lines(en.stdout, "P CHANGED") == [
+        "P CHANGED AFTER THE DEAL: P=2, was P=4; every note's rank is read at P=2 now."]
+    assert "Hand 1 · dealer: P1 · P=2 CHANGED after the deal (announced P=4) · zero-joker:" in flat(en.stdout)
+    assert "Random playing position" not in en.output
+    for result in (ru, ru_locale):
+        assert _lines(result.stderr, "Отклонено") == [
+            "Отклонено: для этой раздачи объявлено P=4, и купюры розданы: новое случайное P изменит ранг каждой "
+            "купюры. Нажмите r ещё раз, чтобы вытянуть; любая другая команда оставит P=4.",
+            "Отклонено: для этой раздачи объявлено P=4, и купюры розданы: P=2 изменит ранг каждой купюры. "
+            "Повторите команду, чтобы сменить P; любая другая оставит P=4."]
+        assert _lines(result.stdout, "P ИЗМЕНЕНО") == [
+            "P ИЗМЕНЕНО ПОСЛЕ РАЗДАЧИ: P=2, было P=4; ранг каждой купюры теперь по P=2."]
+        assert "Раздача 1 · дилер: P1 · P=2 ИЗМЕНЕНО после раздачи (объявлено P=4) ·" in flat(result.stdout)
+        assert english_runs(result.stderr) == []
+    for log in logs.values():
+        (record,) = [json.loads(line) for line in log.read_text().splitlines()]
+        assert record["position"] == 2 and record["position_changes"] == [{"from": 4, "to": 2}]
+        assert record["input"]["position"] == 2
+    en_show, ru_show, _ = both(["history", "--log", logs["en"], "--show", "1"])
+    assert "P changed after the deal: P=4 → P=2" in en_show.stdout
+    assert "P изменено после раздачи: P=4 → P=2" in ru_show.stdout
+
+
+def test_h_a_stdin_position_before_the_deal_is_no_question(tmp_path):
+    """Before any note, ``position`` / ``random`` are the croupier's announcement: applied at once, not logged
+    as a change."""
+    log = tmp_path / "h.jsonl"
+    result = invoke([*LIVE, "--log", log, "--lang", "en"], stdin="position 2\n" + DEALT)
+    assert result.exit_code == 0 and "Refused" not in result.stderr, result.output
+    assert "Playing position P=2." in result.stdout and "CHANGED" not in result.stdout
+    (record,) = [json.loads(line) for line in log.read_text().splitlines()]
+    assert record["position"] == 2 and "position_changes" not in record
+
+
+def _session() -> LiveSession:
+    seats = ("P1", "P2")
+    return LiveSession(plain_profile((320, 180), list(seats)), TableState(seats, 4), InlineWorker(read=lambda job: ()),
+                       LiveOptions(ocr=False))
+
+
+def test_h_the_r_key_after_the_deal_asks_and_a_second_r_draws(monkeypatch):
+    """The trial's keys: notes typed, then one stray ``r``: P stays 4 with the question on the dashboard; any
+    other key drops the question; ``r`` ``r`` draws (the draw is made 2 here) and says it loudly."""
+    monkeypatch.setattr("dealer_assist.live.croupier.secrets.randbelow", lambda n: 1)
+    session = _session()
+    croupier = Croupier(session)
+    croupier.key("r")  # before the deal: at once
+    assert session.state.position == 2 and croupier.feedback.text == "Random playing position: P=2."
+    croupier.line("position 4")
+    for line in DEALT.splitlines():
+        croupier.line(line)
+    before = session.view().seat("P2").best
+    assert (before.hand_class.value, before.ranks) == ("straight", (5, 4, 3))
+    croupier.key("r")
+    assert session.state.position == 4 and croupier.feedback.text.startswith("P=4 is announced for this hand")
+    croupier.key("x")  # any other key: the question is dropped
+    croupier.key("r")
+    assert session.state.position == 4
+    croupier.key("r")
+    assert session.state.position == 2 and session.state.position_changes == ((4, 2),)
+    assert croupier.feedback.text == "P CHANGED AFTER THE DEAL: random P=2, was P=4; every note's rank is read at P=2 now."
+    croupier.key("u")  # undo takes the change back, and its record
+    assert session.state.position == 4 and session.state.position_changes == ()
+
+
+# ----------------------------------------------------------------------------- M: history --show's reason
+def test_m_history_show_of_an_abandoned_hand_gives_the_logged_reason_in_russian(tmp_path):
+    """Quit with ``q`` ``q`` at the flop: ``history --show 1`` in Russian said the logged reason in English."""
+    log = tmp_path / "q.jsonl"
+    result = invoke([*LIVE, "--log", log, "--lang", "en"],
+                    stdin="board 1 1115111\nP1 1 1117111\nP1 2 2227222\nP2 1 3333333\nq\n")
+    assert result.exit_code == 0, result.output
+    (record,) = [json.loads(line) for line in log.read_text().splitlines()]
+    assert record["waiting"][0] == "The board has 1 of 3 notes known."
+    en, ru, ru_locale = both(["history", "--log", log, "--show", "1"])
+    assert ("Not a complete showdown (the hand was not decided at the table: the board has 1 of 3 notes known); "
+            "the notes as logged:") in flat(en.stdout)
+    for shown in (ru, ru_locale):
+        assert ("Вскрытие неполное (раздача не решена за столом: борд: известно купюр 1 из 3); купюры, как "
+                "записаны:") in flat(shown.stdout), shown.stdout
