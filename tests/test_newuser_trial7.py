@@ -8,8 +8,11 @@ from pathlib import Path
 
 from dealer_assist.app.terminal import Croupier
 from dealer_assist.live.session import LiveOptions, LiveSession
-from dealer_assist.live.table_state import TableState
+from dealer_assist.live.table_state import NoteInfo, TableState
+from dealer_assist.live.table_view import table_view
 from dealer_assist.rules.notes import position_announced
+from dealer_assist.spectator.public import public_from_state
+from dealer_assist.spectator.state import shown_seats, state_from_view
 from dealer_assist.live.worker import InlineWorker
 
 from live_helpers import plain_profile
@@ -110,6 +113,62 @@ def test_h_the_r_key_after_the_deal_asks_and_a_second_r_draws(monkeypatch):
     assert croupier.feedback.text == "P CHANGED AFTER THE DEAL: random P=2, was P=4; every note's rank is read at P=2 now."
     croupier.key("u")  # undo takes the change back, and its record
     assert session.state.position == 4 and session.state.position_changes == ()
+
+
+# ----------------------------------------------------------------------------- M: a typed pocket is no reveal
+def _note(i: int, zone: str, serial: str) -> NoteInfo:
+    return NoteInfo(f"t{i}", i, zone, serial, "trusted", 0.9, float(i))
+
+
+def test_m_a_pocket_typed_with_e_is_not_shown_on_the_spectator_screen_until_the_showdown():
+    """The trial's hand: board 1 and P1's two notes typed, one of P2's: the state file serve reads has no
+    pocket serial at all; the camera reading both of P1's notes face up, or ``s``, shows them."""
+    state = TableState(("P1", "P2", "P3"), 4)
+    typed = state
+    for key, serial in (("board#1", "1115111"), ("P1#1", "1117111"), ("P1#2", "2227222"), ("P2#1", "3333333")):
+        typed = typed.with_serial(key, serial)
+    view = table_view(typed, [])
+    assert view.seat("P1").revealed  # live knows the pocket: the dashboard ranks it
+    out = state_from_view(view)
+    text = json.dumps(out)
+    assert "1117111" not in text and "2227222" not in text and "3333333" not in text
+    assert {s["name"]: s["revealed"] for s in out["seats"]} == {"P1": False, "P2": False, "P3": False}
+    assert out["board"][0]["serial"] == "1115111"  # the board is public
+    public = public_from_state({**out, "written": "2026-12-06T21:30:00+00:00"})
+    assert {s["name"]: s["pocket"] for s in public["seats"]} == {"P1": None, "P2": None}  # P3 is not dealt
+    # the camera read both notes face up: shown
+    seen = table_view(state.with_serial("board#1", "1115111"), [_note(1, "P1", "1117111"), _note(2, "P1", "2227222")])
+    assert shown_seats(seen) == {"P1"}
+    assert {s["name"]: s.get("pocket") for s in state_from_view(seen)["seats"]}["P1"] == ["1117111", "2227222"]
+    # the showdown called: every seat still in turns its notes up
+    called = table_view(typed.with_showdown(True), [])
+    assert shown_seats(called) == {"P1"}
+    assert {s["name"]: s.get("pocket") for s in state_from_view(called)["seats"]}["P1"] == ["1117111", "2227222"]
+
+
+def test_m_a_decided_hand_on_typed_pockets_keeps_its_winner_off_the_screen_until_the_showdown():
+    """Every note typed, the board complete: live decides the hand (P2 wins), but the winner, the results and
+    the payouts would say what the hidden pockets hold: the screen shows the river until ``s`` or the log."""
+    state = TableState(("P1", "P2"), 4).with_chips("P1", 10).with_chips("P2", 10)
+    for key, serial in (("board#1", "1115111"), ("board#2", "1116111"), ("board#3", "1119111"),
+                        ("P1#1", "1112111"), ("P1#2", "2223222"), ("P2#1", "3338333"), ("P2#2", "4447444")):
+        state = state.with_serial(key, serial)
+    view = table_view(state, [])
+    assert view.complete and view.winners == ("P2",)
+    out = state_from_view(view)
+    assert (out["status"], out["street"]) == ("incomplete", "river")
+    assert "winners" not in out and "payouts" not in out and all("result" not in s for s in out["seats"])
+    called = state_from_view(table_view(state.with_showdown(True), []))
+    assert (called["status"], called["winners"], called["payouts"]) == ("showdown", ["P2"], {"P1": 0, "P2": 20})
+
+
+def test_m_a_hand_won_by_folds_shows_its_winner_though_the_pocket_was_typed():
+    """All but one folded: the last player wins without showing (RULES.md §4), so the winner is public and
+    the typed pocket stays hidden."""
+    state = TableState(("P1", "P2"), 4).with_serial("P1#1", "1112111").with_serial("P1#2", "2223222")
+    out = state_from_view(table_view(state.with_serial("P2#1", "5555555").with_fold("P2"), []))
+    assert out["winners"] == ["P1"] and out["status"] == "showdown"
+    assert "1112111" not in json.dumps(out) and "5555555" not in json.dumps(out)
 
 
 # ----------------------------------------------------------------------------- M: history --show's reason

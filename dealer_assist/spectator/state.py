@@ -11,7 +11,8 @@ changed hand, at most twice a second), ``close()`` at the end (removes the file)
 
 Only what the table itself shows goes in: the board, and for each seat
 whether it is in the hand, folded, the dealer, **revealed** (both pocket
-notes known, i.e. turned face up at the table) and — only for a revealed
+notes turned face up at the table: read by the camera, or the showdown
+called; a serial the croupier typed is no reveal, :func:`shown_seats`) and — only for a revealed
 seat — its pocket serials and best hand. A seat that has not revealed has no
 serial in the file at all, not even the one note of two that is already known.
 Pending reads, the croupier's warnings (which may quote a serial) and the
@@ -32,7 +33,7 @@ The object (``schema`` ``dealer-assist/table-state``, ``version`` 1)::
                 "best": {"class": "pair", "ranks": [4, 4, 2], "natural": true},
                 "chips": 20},
                {"name": "P2", "in_hand": true, "folded": false, "dealer": true, "revealed": false}],
-     "winners": ["P1"],                               # once decided
+     "winners": ["P1"],                               # once decided (and every reveal it rests on public)
      "payouts": {"P1": 40, "P2": 0}, "carry": 0,      # once decided, when chips were entered
      "carried_in": 11,                                # chips carried in from the hands before (a tie rolled
                                                       # over), in the main pot; only when there are some
@@ -58,8 +59,10 @@ from dealer_assist.fileio import dumps_json, write_atomic
 from dealer_assist.rules import chips_to_json
 from dealer_assist.rules.odds import AllInOdds, odds_to_json
 
-__all__ = ["SCHEMA", "VERSION", "state_from_view", "write_state", "default_state_path", "StateWriter"]
+__all__ = ["SCHEMA", "VERSION", "state_from_view", "shown_seats", "write_state", "default_state_path", "StateWriter"]
 
+#: The street a decided hand whose reveals are not public yet is shown at: the river, board complete.
+STREETS_SHOWN = ("preflop", "flop", "turn", "river")
 SCHEMA = "dealer-assist/table-state"
 VERSION = 1
 
@@ -99,20 +102,24 @@ def state_from_view(view, *, session: str | None = None, odds: AllInOdds | None 
         else:
             entry.update({"rank": None, "natural": None, "reason": "all zeros: dead note, does not play"})
         board.append(entry)
+    shown = shown_seats(view)
+    # a decided hand whose reveals are not all public yet (a pocket typed in before the showdown) is shown as
+    # still in play: its winners, payouts and results would tell what the hidden pockets hold
+    still_in = [seat for seat in view.seats if seat.in_hand and not seat.folded]
+    decided = view.complete and (len(still_in) <= 1 or all(seat.name in shown for seat in still_in if seat.revealed))
     seats = []
     for seat in view.seats:
         entry = {"name": seat.name, "in_hand": seat.in_hand, "folded": seat.folded, "dealer": seat.is_dealer,
-                 "revealed": bool(seat.revealed)}
-        # the only place a pocket serial is written; in Indian poker everyone at the table may see the
-        # screen, so a note (which its own player must not see, RULES.md §7.1) only once the hand is decided
-        if seat.revealed and (state.board_notes or view.complete):
+                 "revealed": seat.name in shown}
+        # the only place a pocket serial is written
+        if seat.name in shown:
             entry["pocket"] = list(seat.serials[:state.pocket_notes])
             if seat.best is not None:
                 entry["best"] = {"class": seat.best.hand_class.value, "ranks": list(seat.best.ranks),
                                  "natural": seat.best.natural}
         if seat.chips is not None:
             entry["chips"] = seat.chips
-        if seat.result is not None:
+        if seat.result is not None and (decided or seat.result == "folded"):
             entry["result"] = seat.result
         seats.append(entry)
     out: dict[str, Any] = {"schema": SCHEMA, "version": VERSION, "written": None}
@@ -122,10 +129,11 @@ def state_from_view(view, *, session: str | None = None, odds: AllInOdds | None 
         "game": state.game.value,
         "hand": state.hand_number, "position": state.position, "position_random": state.position_random,
         "options": {"zero_joker": state.zero_joker.value, "tie_policy": state.tie_policy.value},
-        "dealer": state.dealer, "street": view.street, "status": "showdown" if view.complete else "incomplete",
+        "dealer": state.dealer, "street": view.street if decided or not view.complete else STREETS_SHOWN[-1],
+        "status": "showdown" if decided else "incomplete",
         "board": board, "seats": seats,
     })
-    if view.complete:
+    if decided:
         out["winners"] = list(view.winners)
         if view.settlement is not None:
             out["payouts"] = {n: chips_to_json(c) for n, c in view.settlement.payouts.items()}
@@ -139,12 +147,32 @@ def state_from_view(view, *, session: str | None = None, odds: AllInOdds | None 
         out["carried_in"] = state.carried_in
     if odds is None:
         odds = getattr(view, "odds", None)  # decided by table_view (every seat still in revealed, board to come)
-    if odds is not None:
-        revealed = {s.name for s in view.seats if s.revealed}
+    # the odds of one seat are worked out from every pocket still in: public only when all of those are
+    if odds is not None and all(seat.name in shown for seat in view.seats
+                                if seat.in_hand and not seat.folded and seat.revealed):
         as_json = odds_to_json(odds)
-        as_json["players"] = {n: o for n, o in as_json["players"].items() if n in revealed}
+        as_json["players"] = {n: o for n, o in as_json["players"].items() if n in shown}
         out["odds"] = as_json
     return out
+
+
+def shown_seats(view) -> set[str]:
+    """The seats of ``view`` whose pocket the spectator screen may show: the seat has **revealed** its notes
+    at the table, which is not the same as live knowing them.
+
+    * Hold'em: both pocket notes known, and either read by the camera face up (each one's serial is the
+      camera's: ``source`` ``"ocr"``), or the showdown called (``s``: every seat still in turns its notes
+      up, RULES.md §4). A serial the croupier typed is no reveal: live's Waiting line asks for the notes the
+      camera could not read while the hand is in play, and a note lying face down is one of those (seventh
+      new-user trial: a pocket typed with ``e`` went to the screen with players still betting).
+    * Indian poker: only once the hand is decided, whoever holds the note (RULES.md §7.1: a player must
+      not learn their own note from the screen).
+    """
+    state = view.state
+    if not state.board_notes:
+        return {seat.name for seat in view.seats if seat.revealed} if view.complete else set()
+    return {seat.name for seat in view.seats if seat.revealed
+            and (state.showdown_called or all(slot.source == "ocr" for slot in seat.notes[:state.pocket_notes]))}
 
 
 def write_state(view_json: dict[str, Any], path: str | os.PathLike, *, now: datetime | None = None) -> None:
