@@ -141,6 +141,14 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "База данных клуба {w} уже была в актуальном состоянии (версия схемы {v})."),
     (r"(?P<l>.+): (?P<r>\d+) hand\(s\) of table (?P<t>.+?); (?P<n>\d+) newly stored in the club at (?P<w>.+), "
      r"(?P<a>\d+) there already\.", "{l}: раздач стола {t}: {r}; впервые сохранено в клубе {w}: {n}, уже было: {a}."),
+    (r"(?P<l>.+): these hands were played at table (?P<o>\S+), not (?P<t>\S+) \(the club has (?P<n>\d+) of them "
+     r"from (?P<o2>\S+) already\): give --table (?P<o3>\S+); nothing was stored\.",
+     "{l}: эти раздачи сыграны за столом {o}, а не {t} (в клубе уже есть {n} из них от стола {o2}): укажите "
+     "--table {o3}; ничего не сохранено."),
+    (r"(?P<l>.+): these hands were played at tables (?P<o>.+), not (?P<t>\S+) \(the club has (?P<n>\d+) of them "
+     r"from those tables already\); nothing was stored\.",
+     "{l}: эти раздачи сыграны за столами {o}, а не {t} (в клубе уже есть {n} из них от этих столов); ничего не "
+     "сохранено."),
     (r"and (?P<n>\d+) more line\(s\) the club cannot take; skipped\.",
      "и ещё строк, которые клуб не может принять: {n}; пропущены."),
     # score's notes under the summary (app/hand_folders.py: _hands_in, said by cli/score_cmd.py)

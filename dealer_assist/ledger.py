@@ -106,6 +106,7 @@ __all__ = [
     "Ledger",
     "LedgerBuilder",
     "build_ledger",
+    "hand_identity",
     "fewest_transfers",
     "parse_chips",
     "record_time",
@@ -370,9 +371,7 @@ class LedgerBuilder:
         # twice): counted once. A copy has the hand's times, chips and serials too: two hands that share a
         # number (a restarted live went on with the session while hands it could not log waited in the
         # fallback file) both count
-        notes = record.get("notes") or []
-        copy = (*hand.key, record.get("started"), record.get("finished"), tuple(sorted(hand.put_in.items())),
-                tuple(n.get("serial") for n in notes if isinstance(n, Mapping)))
+        copy = hand_identity(record)
         if hand.session is not None and hand.key[1] is not None and copy in self._seen:
             self._skip(record, "logged again (the same session, hand number, times, chips and notes); the copy "
                                "is left out.")
@@ -511,6 +510,19 @@ def _described(name: str) -> str:
     if name != name.strip():
         odd.append("spaces at an end")
     return shown + (f" ({', '.join(odd[:3])})" if odd else "")
+
+
+def hand_identity(record: Mapping[str, Any]) -> tuple:
+    """What makes two hand-log records one hand logged twice: its session, hand number, start and finish
+    times, the chips each player put in and the notes' serials (README: the ledger takes a record for a
+    copy only when all of these are the same). Two hands of one session may share a number (a restarted
+    ``live`` went on while hands waited in the fallback file) and are still two hands. ``record``: a
+    checked record (:func:`~dealer_assist.live.log_record.check_record`); ``ValueError`` for chips that
+    are not chips."""
+    notes = record.get("notes") or []
+    put_in = sorted((name, parse_chips(c)) for name, c in (record.get("chips") or {}).items())
+    return (record.get("session"), record.get("hand"), record.get("started"), record.get("finished"),
+            tuple(put_in), tuple(n.get("serial") for n in notes if isinstance(n, Mapping)))
 
 
 def build_ledger(records: Iterable[Mapping[str, Any]], *, ante: int = 0, rake: int = 0,

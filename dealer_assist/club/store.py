@@ -22,7 +22,7 @@ from dealer_assist.club.records import ClubHand
 from dealer_assist.fileio import dumps_json
 
 __all__ = ["CHANNEL", "StoredHand", "insert_hands", "insert_or_refuse", "put_state", "fetch_hands", "fetch_states", "table_names",
-           "last_session"]
+           "last_session", "hands_elsewhere"]
 
 #: The LISTEN/NOTIFY channel of the club's writes.
 CHANNEL = "dealer_assist_club"
@@ -163,3 +163,12 @@ def last_session(conn: psycopg.Connection, table: str) -> str | None:
         row = conn.execute("SELECT session FROM hands WHERE table_name = %s ORDER BY id DESC LIMIT 1",
                            (table,)).fetchone()
     return row[0] if row else None
+
+
+def hands_elsewhere(conn: psycopg.Connection, sessions: Iterable[str], table: str) -> list[StoredHand]:
+    """Stored hands of the live ``sessions`` that another table than ``table`` sent (a log synced under
+    the wrong table name shows up here: its sessions are stored under the right one already)."""
+    with conn.transaction():
+        rows = conn.execute("SELECT id, table_name, record, received_at FROM hands WHERE session = ANY(%s) "
+                            "AND table_name <> %s ORDER BY id", (list(sessions), table)).fetchall()
+    return [StoredHand(r[0], r[1], r[2], r[3]) for r in rows]

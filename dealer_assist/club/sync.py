@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterator
 
 from dealer_assist.club import store
 from dealer_assist.club.db import ClubError, check_ready, connect
 from dealer_assist.club.outbox import BATCH_HANDS, Outbox
+from dealer_assist.club.records import ClubHand
 
 __all__ = ["SyncReport", "sync_log"]
 
@@ -40,11 +42,67 @@ def _check_log(path: Path) -> None:
         raise ClubError(str(exc)) from None
 
 
+def _log_hands(outbox: Outbox) -> Iterator[ClubHand]:
+    """The hands of the whole log the sync would store, in log order (read again at each call)."""
+    offset = 0
+    while True:
+        items = outbox.pending(offset).items
+        if not items:
+            return
+        yield from (h for h, _, _ in items if h is not None)
+        offset = items[-1][2]
+
+
+def _refuse_another_tables_hands(conn, outbox: Outbox, path: Path, table: str) -> None:
+    """:class:`ClubError` when a hand of the log is stored already as another table's (the same hand by
+    :func:`~dealer_assist.ledger.hand_identity`: session, number, times, chips, serials): the log was
+    played there, and storing it again as ``table``'s would count its hands twice. Nothing is stored then.
+    Two tables' hands that only share a session id and numbers (the id is a time and a random part) are
+    different hands and are not refused."""
+    from dealer_assist.ledger import hand_identity
+
+    sessions = {h.session for h in _log_hands(outbox)}
+    if not sessions:
+        return
+    import psycopg
+
+    try:
+        elsewhere = store.hands_elsewhere(conn, sessions, table)
+    except psycopg.Error as exc:
+        from dealer_assist.club.db import _first_line
+
+        raise ClubError(f"Reading the club's hands failed ({_first_line(exc)}).") from None
+    played: dict[tuple, str] = {}
+    for stored in elsewhere:
+        try:
+            played.setdefault(hand_identity(stored.record), stored.table)
+        except (ValueError, TypeError, AttributeError):
+            continue  # a stored record whose chips are no chips is nobody's copy
+    if not played:
+        return
+    tables: dict[str, int] = {}
+    for hand in _log_hands(outbox):
+        try:
+            where = played.get(hand_identity(hand.record))
+        except (ValueError, TypeError, AttributeError):
+            continue
+        if where is not None:
+            tables[where] = tables.get(where, 0) + 1
+    if len(tables) == 1:
+        (other, count), = tables.items()
+        raise ClubError(f"{path}: these hands were played at table {other}, not {table} (the club has {count} of "
+                        f"them from {other} already): give --table {other}; nothing was stored.")
+    if tables:
+        raise ClubError(f"{path}: these hands were played at tables {', '.join(sorted(tables))}, not {table} (the "
+                        f"club has {sum(tables.values())} of them from those tables already); nothing was stored.")
+
+
 def sync_log(path: str | Path, url: str, table: str) -> SyncReport:
     """Store every hand record of the log ``path`` as table ``table``'s in the club at ``url``.
 
     Raises:
-        ClubError: the log cannot be read or is not a hand log; the club cannot be reached, is not
+        ClubError: the log cannot be read or is not a hand log; its hands are stored already as another
+            table's (nothing is stored then); the club cannot be reached, is not
             initialised, or fails while storing (what was committed before stays, and is not stored
             twice by the next sync).
     """
@@ -57,6 +115,7 @@ def sync_log(path: str | Path, url: str, table: str) -> SyncReport:
     conn = connect(url)
     try:
         check_ready(conn)
+        _refuse_another_tables_hands(conn, outbox, path, table)
         offset = 0
         while True:
             pending = outbox.pending(offset)
