@@ -268,6 +268,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"(?P<n>\d+) player\(s\) given; a hand needs at least 2 \(repeat --player\)\.",
      "игроков указано: {n}; раздаче нужно не меньше 2 (повторите --player)."),
     (r"(?P<p>.+): no such file or folder\.", "{p}: такого файла или папки нет."),
+    (r"Interrupted: no hand was scored and no file was written \(files of an earlier run are kept\)\.",
+     "Прервано: ни одна раздача не оценена, ни один файл не записан (файлы прошлого запуска не тронуты)."),
     (r"cannot read (?P<p>'.*'): it is a folder, not a file\.", "нельзя прочитать {p}: это папка, а не файл."),
     (r"The hand log (?P<p>.+) is a folder, not a file\.", "Журнал раздач {p} — папка, а не файл."),
     (r"The hand log (?P<p>.+) is a folder; give (?:the|a) file \(e\.g\. (?P<e>.+)\)\.",

@@ -82,3 +82,21 @@ def test_an_empty_log_s_ledger_is_one_line_and_the_fees_have_a_line_of_their_own
         fees = next(i for i, line in enumerate(lines) if line.startswith(("Buy-in 2", "Бай-ин 2")))
         assert lines[fees].endswith(("(ante 1 + rake 1)", "(анте 1 + рейк 1)")), lines[:4]
         assert "┏" in lines[fees + 1]
+
+
+def test_ctrl_c_while_scoring_says_so_and_keeps_the_earlier_files(tmp_path, monkeypatch):
+    """Seventh trial (low): Ctrl-C during ``score`` erased the bar and said nothing (exit 130 after a while)."""
+    import dealer_assist.cli.score_cmd as score_cmd
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(score_cmd, "run_score", interrupted)
+    earlier = tmp_path / "out.json"
+    earlier.write_text('{"kept": true}\n', encoding="utf-8")
+    en, ru, _ = both(["score", ROOT / "sample_images" / "hand_01", "--json", earlier])
+    assert en.exit_code == ru.exit_code == 130
+    assert ("Interrupted: no hand was scored and no file was written (files of an earlier run are kept)."
+            in flat(en.stderr))
+    assert "Прервано: ни одна раздача не оценена" in flat(ru.stderr)
+    assert earlier.read_text(encoding="utf-8") == '{"kept": true}\n'

@@ -97,13 +97,18 @@ def score_command(
         fail(str(exc), lang=lang)
     if plan.photo_count:
         warn_serial_model(lang)
-    if err.is_terminal:  # the bar is for a croupier watching; to a file or a pipe it left an empty line
-        with Progress(TextColumn(texts(lang)["reading_photos"]), BarColumn(), MofNCompleteColumn(),
-                      TimeElapsedColumn(), console=err, transient=True) as bar:
-            task = bar.add_task("read", total=plan.photo_count)
-            scores = run_score(plan, options, progress=lambda: bar.advance(task))
-    else:
-        scores = run_score(plan, options)
+    try:
+        if err.is_terminal:  # the bar is for a croupier watching; to a file or a pipe it left an empty line
+            with Progress(TextColumn(texts(lang)["reading_photos"]), BarColumn(), MofNCompleteColumn(),
+                          TimeElapsedColumn(), console=err, transient=True) as bar:
+                task = bar.add_task("read", total=plan.photo_count)
+                scores = run_score(plan, options, progress=lambda: bar.advance(task))
+        else:
+            scores = run_score(plan, options)
+    except KeyboardInterrupt:  # Ctrl-C while reading: the bar was erased and nothing said (seventh trial)
+        echo_err(say("Interrupted: no hand was scored and no file was written (files of an earlier run are kept).",
+                     str(lang)))
+        raise typer.Exit(130) from None
 
     console = report_console()
     report_lost = False
