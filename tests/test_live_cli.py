@@ -204,7 +204,18 @@ def test_a_recording_of_no_readable_image_is_one_sentence(table):
     r = run(["live", "--camera", str(tmp / "bad"), "--calibration", profile, "--position", "4", "--no-ocr",
              "--no-window", "--json", "--no-log"], input="")
     assert r.exit_code == 2
-    assert "Skipped 1 file(s)" in r.stderr and "Error: No frame could be read from" in r.stderr
+    # refused as it is opened, before any screen (seventh new-user trial: a dashboard, then the error)
+    said = " ".join(r.stderr.split())
+    assert said.startswith("Error: No frame could be read from ") and said.endswith(
+        "bad: none of its files is an image OpenCV can read.") and said.count("\n") == 0
+    assert r.stdout == ""
+    (tmp / "cut.jpg").write_bytes(b"\xff\xd8\xff\xe0 cut short")
+    r = run(["live", "--camera", str(tmp / "cut.jpg"), "--calibration", profile, "--position", "4", "--no-ocr",
+             "--no-window", "--no-log", "--lang", "ru"], input="")
+    assert r.exit_code == 2 and r.stdout == ""
+    said = " ".join(r.stderr.split())
+    assert said.startswith("Ошибка: Из ") and said.endswith(
+        "cut.jpg не удалось прочитать ни одного кадра: это не изображение, которое читает OpenCV.")
 
 
 def test_refused_commands_on_stdin_are_said_on_stderr(table):

@@ -153,8 +153,12 @@ def test_bad_sources_are_one_sentence(tmp_path):
     with pytest.raises(CameraError, match="holds no image"):
         open_source(str(tmp_path))
     (tmp_path / "broken.jpg").write_text("not a picture", encoding="utf-8")
-    source = open_source(str(tmp_path / "broken.jpg"))
-    assert source.read() is None and source.skipped == [tmp_path / "broken.jpg"]  # said by the live command
+    with pytest.raises(CameraError, match=r"^No frame could be read from .*broken\.jpg: it is not an image OpenCV "
+                                          r"can read\.$"):
+        open_source(str(tmp_path / "broken.jpg"))  # refused as it is opened, before any screen
+    (tmp_path / "good.png").write_bytes(cv2.imencode(".png", np.zeros((4, 4, 3), np.uint8))[1].tobytes())
+    source = open_source(str(tmp_path / "*.*g"))  # broken.jpg is skipped, good.png plays
+    assert source.read().shape == (4, 4, 3) and source.read() is None and source.skipped == [tmp_path / "broken.jpg"]
     with pytest.raises(CameraError, match=r"^Camera 10000 cannot be opened .*9999 at most\)\.$"):
         open_source("10000")
     (tmp_path / "clip.mp4").write_text("not a video", encoding="utf-8")

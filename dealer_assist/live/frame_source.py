@@ -150,7 +150,9 @@ class ImageListSource:
 
     live = False
 
-    def __init__(self, paths: Sequence[Path], label: str, fps: float = IMAGE_LIST_FPS) -> None:
+    def __init__(self, paths: Sequence[Path], label: str, fps: float = IMAGE_LIST_FPS, one_file: bool = False) -> None:
+        """``paths`` in play order; ``label`` names the source in sentences; ``one_file``: ``--camera`` named this
+        one image (not a folder or a glob). Raises :class:`CameraError` when no path is given or none decodes."""
         if not paths:
             raise CameraError(f"No image matches {label}.")
         self.paths = list(paths)
@@ -160,9 +162,22 @@ class ImageListSource:
         #: files of the list that are not images OpenCV decodes (a video or a thumbnail
         #: database matched by the glob, a damaged or oversized image): skipped, said at the end
         self.skipped: list[Path] = []
+        # the first decodable image, found now: a list of which none decodes (a cut JPEG, an empty file) is
+        # refused before any screen is drawn (seventh new-user trial: a whole dashboard, then the error)
+        self._first = self._decode_next()
+        if self._first is None:
+            raise CameraError(f"No frame could be read from {label}: "
+                              f"{'it is not' if one_file else 'none of its files is'} an image OpenCV can "
+                              f"read.")
 
     def read(self) -> np.ndarray | None:
         """The next decodable image, ``uint8`` ``(h, w, 3)`` BGR; ``None`` at the end of the list."""
+        if self._first is not None:
+            first, self._first = self._first, None
+            return first
+        return self._decode_next()
+
+    def _decode_next(self) -> np.ndarray | None:
         while self._next < len(self.paths):
             path = self.paths[self._next]
             self._next += 1
@@ -229,7 +244,7 @@ def open_source(spec: str, fps: float | None = None, mode: CaptureMode | None = 
     if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
         raise CameraError(f"{s} is a named pipe or a socket, not a camera, video or image.")
     if p.suffix.lower() in IMAGE_SUFFIXES:
-        return ImageListSource([p], label, fps or IMAGE_LIST_FPS)
+        return ImageListSource([p], label, fps or IMAGE_LIST_FPS, one_file=True)
     return VideoSource(str(p), False, label)
 
 
