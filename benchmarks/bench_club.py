@@ -308,7 +308,7 @@ def main() -> int:
 
 
 def report(work: Path, names: list[str], url: str, windows: dict, spectator: Spectator, cut_table: str) -> int:
-    from dealer_assist.club.read import ledger_records
+    from dealer_assist.club.read import club_player, ledger_records
     from dealer_assist.club.store import fetch_hands
     from dealer_assist.club.db import connect
     from dealer_assist.ledger import build_ledger
@@ -324,8 +324,8 @@ def report(work: Path, names: list[str], url: str, windows: dict, spectator: Spe
         kinds.extend(warnings[:1])
         for r in records:
             local[(name, r["session"], r["hand"])] = r
-        for p in build_ledger(records).players:
-            nets[p.name] = nets.get(p.name, 0) + Fraction(p.net)
+        for p in build_ledger(records).players:  # a numbered seat is its table's (T1/P3), as in the club ledger
+            nets[club_player(name, p.name)] = nets.get(club_player(name, p.name), 0) + Fraction(p.net)
     with connect(url) as conn:
         rows = fetch_hands(conn)
         count = conn.execute("SELECT count(*), count(DISTINCT (table_name, session, hand)) FROM hands").fetchone()

@@ -161,6 +161,10 @@ TEXT: dict[str, dict[str, str]] = {
         "ledger_greedy": "found greedily: more than {n} parties, not always the fewest",
         "ledger_square": "Everyone is square: no transfer is needed.",
         "ledger_empty": "No hand in it yet: nothing to settle.",
+        "club_source": "club {where}", "club_source_table": " table {table}", "club_table": "Table",
+        "ledger_table_seats": ("A seat named by its number (P1, P2, …) is a place at one table, not a player, so it "
+                               "is counted per table (T1/P3); a seat named after its player (calibrate table --seats "
+                               "alice,…) is that player at every table."),
         "meeting_head": "Indian poker meeting ({n} hand(s)", "meeting_session": ", session {session}",
         "meeting_and": "and", "meeting_share": "every player has dealt once; {who} share the meeting ({top} each).",
         "meeting_wins": "every player has dealt once; {who} wins the meeting ({top}).",
@@ -329,6 +333,10 @@ TEXT: dict[str, dict[str, str]] = {
         "ledger_greedy": "найдены жадно: участников больше {n}, не всегда наименьшее число",
         "ledger_square": "Все в расчёте: переводы не нужны.",
         "ledger_empty": "Раздач в нём пока нет: рассчитывать нечего.",
+        "club_source": "клуб {where}", "club_source_table": " стол {table}", "club_table": "Стол",
+        "ledger_table_seats": ("Место, названное номером (P1, P2, …), — это место за одним столом, а не игрок, поэтому "
+                               "оно считается отдельно для каждого стола (T1/P3); место, названное по игроку "
+                               "(calibrate table --seats alice,…), — это тот же игрок за любым столом."),
         "meeting_head": "Встреча в индийский покер (раздач: {n}", "meeting_session": ", сессия {session}",
         "meeting_and": "и", "meeting_share": "каждый игрок сдал по разу; {who} делят встречу (по {top}).",
         "meeting_wins": "каждый игрок сдал по разу; встречу выигрывает {who} ({top}).",

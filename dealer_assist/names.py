@@ -12,11 +12,32 @@ warning. Which letters are drawn the same is Unicode's confusables table
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache
 from typing import Iterable
 
-__all__ = ["skeleton", "look_alikes"]
+__all__ = ["skeleton", "look_alikes", "NUMBERED_SEAT", "numbered_seat", "is_numbered_seat"]
+
+#: A seat named by its number, ``P1`` .. ``Pn``: the name the program gives a seat it numbers (the
+#: sample profiles' seats, :func:`dealer_assist.synth.table.make_table`'s and the rendered scenes'
+#: default). It names a place at one table, not a person: at two tables ``P3`` is two people. A seat
+#: named after its player (``calibrate table --seats alice,boris``) names that player.
+NUMBERED_SEAT = re.compile(r"P[1-9][0-9]{0,2}")
+
+
+def numbered_seat(number: int) -> str:
+    """The name of seat ``number`` (1, 2, ...) when seats are numbered: ``"P3"``."""
+    return f"P{number}"
+
+
+def is_numbered_seat(name: object) -> bool:
+    """Whether ``name`` is a seat's number name (:data:`NUMBERED_SEAT`), not a player's name.
+
+    >>> is_numbered_seat("P3"), is_numbered_seat("alice"), is_numbered_seat("P03"), is_numbered_seat("p3")
+    (True, False, False, False)
+    """
+    return isinstance(name, str) and NUMBERED_SEAT.fullmatch(name) is not None
 
 
 @lru_cache(maxsize=8192)

@@ -1,5 +1,11 @@
 """Seventh new-user trial, the club items, on a real PostgreSQL server (``club_url``: never a mock).
 
+H1: ``ledger --club`` merged the seats of different tables that carry the profile's numbered names
+(P3 at T1 and P3 at T2 netted against each other: "Everyone is square" while two people owe 20). A
+numbered seat is now its table's (``T1/P3``), a seat named after its player stays one player across
+tables, and a sentence under the table says so (en + ru). The hands are the README's two-table
+club example, played through live's own code (:func:`dealer_assist.club.replay.recorded_record`).
+
 H2: ``club sync --table T2`` of a log whose hands the club holds as table T1's stored them a second
 time and the club ledger counted them twice; now it is refused in one sentence naming T1, nothing is
 stored, exit 2. Syncing a log twice under its own table stays idempotent.
@@ -9,10 +15,53 @@ from __future__ import annotations
 
 import json
 
+from datetime import datetime, timedelta, timezone
+
+from rich.console import Console
 from typer.testing import CliRunner
 
 from club_helpers import records, stored, write_log
 from dealer_assist.cli import app
+from dealer_assist.club.replay import recorded_record
+
+#: The README's club example: sample_table_1 as T1 (P1 and P3 put in 20, P3 wins), sample_table_2 as T2
+#: (P4 and P5 put in 30, P4 wins); the serials the README types.
+T1_HAND = {"position": 4, "board": ["2572845", "4596100", "5464922"], "players": [
+    {"name": "P1", "pocket": ["7008302", "5546980"]}, {"name": "P2", "pocket": ["4448050", "7040820"]},
+    {"name": "P3", "pocket": ["3989341", "6875538"]}, {"name": "P4", "pocket": ["7466061", "3709219"]}]}
+T2_HAND = {"position": 4, "board": ["9489243", "8476424", "0112305"], "players": [
+    {"name": "P1", "pocket": ["4616936", "9504164"]}, {"name": "P2", "pocket": ["0461533", "6839361"]},
+    {"name": "P3", "pocket": ["7386485", "9795144"]}, {"name": "P4", "pocket": ["3365923", "4774773"]},
+    {"name": "P5", "pocket": ["4759971", "2504613"]}, {"name": "P6", "pocket": ["9779954", "0850322"]}]}
+NIGHT = datetime(2026, 12, 6, 21, 0, tzinfo=timezone.utc)
+
+SEATS_EN = ("A seat named by its number (P1, P2, …) is a place at one table, not a player, so it is counted per "
+            "table (T1/P3); a seat named after its player (calibrate table --seats alice,…) is that player at every "
+            "table.")
+SEATS_RU = ("Место, названное номером (P1, P2, …), — это место за одним столом, а не игрок, поэтому оно считается "
+            "отдельно для каждого стола (T1/P3); место, названное по игроку (calibrate table --seats alice,…), — это "
+            "тот же игрок за любым столом.")
+
+
+def _renamed(hand: dict, names: dict[str, str]) -> dict:
+    return {**hand, "players": [{**p, "name": names.get(p["name"], p["name"])} for p in hand["players"]]}
+
+
+def _swapped(hand: dict, a: str, b: str) -> dict:
+    pockets = {p["name"]: p["pocket"] for p in hand["players"]}
+    return {**hand, "players": [{**p, "pocket": pockets[b] if p["name"] == a else pockets[a] if p["name"] == b
+                                 else p["pocket"]} for p in hand["players"]]}
+
+
+def play(club_url, tmp_path, table: str, hand: dict, chips: dict, minutes: int = 0, session: str | None = None):
+    """One hand of ``table`` logged as live logs it and synced into the club."""
+    record = recorded_record(hand, session=session or f"20261206T21{minutes:02d}00-{table.lower():0>4}", number=1,
+                             finished=NIGHT + timedelta(minutes=minutes), chips=chips)
+    log = tmp_path / f"{table}.jsonl"
+    write_log(log, [record])
+    r = run("club", "sync", "--log", log, "--club", club_url, "--table", table)
+    assert r.exit_code == 0, r.output
+    return record
 
 runner = CliRunner()
 
@@ -79,3 +128,72 @@ def test_two_tables_whose_sessions_share_an_id_are_both_stored(club_url, tmp_pat
         r = run("club", "sync", "--log", log, "--club", club_url, "--table", table)
         assert r.exit_code == 0 and f"5 hand(s) of table {table}; 5 newly stored" in r.output
     assert len(stored(club_url, "T1")) == len(stored(club_url, "T2")) == 5
+
+
+def _lines(ledger: dict) -> dict:
+    return {n: (p["hands_played"], p["hands_won"], p["put_in"], p["won"], p["net"]) for n, p in ledger["players"].items()}
+
+
+def _transfers(ledger: dict) -> set:
+    return {(t["from"], t["to"], t["amount"]) for t in ledger["transfers"]}
+
+
+def test_the_readme_club_keeps_each_tables_numbered_seats_apart(club_url, tmp_path):
+    one = play(club_url, tmp_path, "T1", T1_HAND, {"P1": 20, "P3": 20}, 1)
+    two = play(club_url, tmp_path, "T2", T2_HAND, {"P4": 30, "P5": 30}, 2)
+    assert one["winners"] == ["P3"] and two["winners"] == ["P4"]  # as the README's live commands print
+    club = json.loads(run("ledger", "--club", club_url, "--json").output)
+    assert club["hands"] == 2
+    assert _lines(club) == {
+        "T1/P1": (1, 0, 20, 0, -20), "T1/P2": (1, 0, 0, 0, 0), "T1/P3": (1, 1, 20, 40, 20), "T1/P4": (1, 0, 0, 0, 0),
+        "T2/P1": (1, 0, 0, 0, 0), "T2/P2": (1, 0, 0, 0, 0), "T2/P3": (1, 0, 0, 0, 0), "T2/P4": (1, 1, 30, 60, 30),
+        "T2/P5": (1, 0, 30, 0, -30), "T2/P6": (1, 0, 0, 0, 0)}
+    assert _transfers(club) == {("T1/P1", "T1/P3", 20), ("T2/P5", "T2/P4", 30)}
+    # one table alone: its seats as the table names them (the trial found this right)
+    t2 = json.loads(run("ledger", "--club", club_url, "--table", "T2", "--json").output)
+    assert _transfers(t2) == {("P5", "P4", 30)} and "T2/P4" not in t2["players"]
+
+
+def test_two_people_in_seat_p3_at_two_tables_are_not_netted_to_square(club_url, tmp_path):
+    """The trial's T3/T4: P1 beats P3 at T3, P3 beats P1 at T4, 20 each. Merged by name, 'Everyone is
+    square'; two people owe 20."""
+    play(club_url, tmp_path, "T3", _swapped(T1_HAND, "P1", "P3"), {"P1": 20, "P3": 20}, 3)
+    play(club_url, tmp_path, "T4", T1_HAND, {"P1": 20, "P3": 20}, 4)
+    club = json.loads(run("ledger", "--club", club_url, "--json").output)
+    nets = {n: p["net"] for n, p in club["players"].items() if p["net"]}
+    assert nets == {"T3/P1": 20, "T3/P3": -20, "T4/P1": -20, "T4/P3": 20}
+    assert _transfers(club) == {("T3/P3", "T3/P1", 20), ("T4/P1", "T4/P3", 20)}
+    shown = run("ledger", "--club", club_url)
+    assert "Everyone is square" not in shown.output
+    assert " ".join(SEATS_EN.split()) in " ".join(shown.output.split())
+
+
+def test_a_player_named_seat_is_one_player_across_tables(club_url, tmp_path):
+    """Seats named after their players (calibrate table --seats alice,…): alice wins 20 at T1 from boris and
+    loses 20 at T2 to chen; she is one line, square, and the numbered seat beside her stays its table's."""
+    play(club_url, tmp_path, "T1", _renamed(_swapped(T1_HAND, "P1", "P3"), {"P1": "alice", "P3": "boris"}),
+         {"alice": 20, "boris": 20}, 5)
+    play(club_url, tmp_path, "T2", _renamed(T1_HAND, {"P1": "alice", "P3": "chen"}), {"alice": 20, "chen": 20}, 6)
+    club = json.loads(run("ledger", "--club", club_url, "--json").output)
+    assert _lines(club)["alice"] == (2, 1, 40, 40, 0)
+    assert {n: p["net"] for n, p in club["players"].items() if p["net"]} == {"boris": -20, "chen": 20}
+    assert _transfers(club) == {("boris", "chen", 20)}
+    assert {"T1/P2", "T2/P2", "T1/P4", "T2/P4"} <= set(club["players"])
+
+
+def test_the_seat_sentence_under_the_club_ledger_in_russian_at_80_columns(club_url, tmp_path):
+    play(club_url, tmp_path, "T1", T1_HAND, {"P1": 20, "P3": 20}, 1)
+    play(club_url, tmp_path, "T2", T2_HAND, {"P4": 30, "P5": 30}, 2)
+    from dealer_assist.cli import ledger_cmd
+    from dealer_assist.club.read import ledger_records
+    from dealer_assist.ledger import build_ledger
+
+    ledger = build_ledger(ledger_records(club_url))
+    for lang, sentence in (("en", SEATS_EN), ("ru", SEATS_RU)):
+        console = Console(width=80, record=True, color_system=None)
+        console.print(ledger_cmd._render(ledger, "club 127.0.0.1/club", None, lang, table_seats=True))
+        text = console.export_text()
+        assert max(len(line) for line in text.splitlines()) <= 80
+        assert " ".join(sentence.split()) in " ".join(text.split()), text
+        assert text.index("T2/P6") < text.index(sentence[:20])  # under the table, before the transfers
+

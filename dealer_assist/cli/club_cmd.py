@@ -110,11 +110,15 @@ def club_sync_command(
                              f"at {describe_url(club)}, {report.already} there already.", language)))
 
 
-def club_label(url: str, table: str | None = None) -> str:
-    """``club 127.0.0.1:5432/club`` (``… table T1``), where a command names its source."""
+def club_label(url: str, table: str | None = None, lang: str = "en") -> str:
+    """``club 127.0.0.1:5432/club`` (``… table T1``; in Russian ``клуб … стол T1``), where a command names
+    its source."""
     from dealer_assist.club.db import describe_url
+    from dealer_assist.i18n import texts
 
-    return f"club {describe_url(url)}" + (f" table {table}" if table else "")
+    t = texts(lang)
+    return t["club_source"].format(where=describe_url(url)) + (t["club_source_table"].format(table=table)
+                                                               if table else "")
 
 
 def club_ledger(url: str, table: str | None) -> list[dict]:

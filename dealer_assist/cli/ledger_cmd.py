@@ -114,7 +114,9 @@ def ledger_command(
         elif as_csv:
             _write_csv(ledger)
         else:
-            report_console().print(_render(ledger, path, when, resolve_lang(lang).value))
+            shown = club_label(club, table, shown_lang) if club is not None else path
+            report_console().print(_render(ledger, shown, when, shown_lang,
+                                           table_seats=club is not None and table is None))
         sys.stdout.flush()
 
 
@@ -211,8 +213,11 @@ def _signed(chips) -> str:
     return f"+{value}" if chips > 0 else str(value)
 
 
-def _render(ledger: Ledger, path: Path, since: Optional[datetime], lang: str = "en") -> Group:
-    """The ledger for people: a title line as wide as the terminal (wrapped at words), the table, the notes."""
+def _render(ledger: Ledger, path: Path, since: Optional[datetime], lang: str = "en", *,
+            table_seats: bool = False) -> Group:
+    """The ledger for people: a title line as wide as the terminal (wrapped at words), the table, the notes.
+    ``table_seats``: a club's ledger of every table, whose numbered seats are per table (``T1/P3``,
+    :func:`dealer_assist.club.read.club_player`): a sentence under the table says so when it lists one."""
     c = chips_to_json
     t_ = texts(lang)
     title = Text(t_["history_title"].format(path=safe_text(path), n=ledger.hands), style="bold")
@@ -240,6 +245,11 @@ def _render(ledger: Ledger, path: Path, since: Optional[datetime], lang: str = "
         table.add_row(_party(CARRIED_POT, lang), "", "", str(c(ledger.carried_in)) if ledger.carried_in else "", "",
                       str(c(ledger.carried_out)), _signed(pot))
     parts: list = [title, fees, table]
+    if table_seats:
+        from dealer_assist.club.read import is_table_seat
+
+        if any(is_table_seat(p.name) for p in ledger.players):
+            parts.append(Text(t_["ledger_table_seats"]))
     notes = []
     if ledger.carried_out:
         notes.append(t_["ledger_carried_out"].format(n=c(ledger.carried_out)))

@@ -23,11 +23,12 @@ __all__ = ["recorded_record"]
 
 
 def recorded_record(hand: Mapping[str, Any], *, session: str, number: int, rng: random.Random | None = None,
-                    finished: datetime | None = None) -> dict[str, Any]:
+                    finished: datetime | None = None, chips: Mapping[str, int] | None = None) -> dict[str, Any]:
     """The log record of ``hand`` (FORMATS.md §1) played as hand ``number`` of ``session``.
 
     ``rng`` draws the chips each player puts in (1 to 50; none without ``rng``) and the
-    dealer seat; ``finished``: the finish time (default: now, UTC).
+    dealer seat (the first seat without it); ``chips``: the chips given players put in, as the
+    croupier types them (instead of drawn ones); ``finished``: the finish time (default: now, UTC).
     """
     players = [p for p in hand["players"]]
     seats = tuple(p["name"] for p in players)
@@ -35,7 +36,10 @@ def recorded_record(hand: Mapping[str, Any], *, session: str, number: int, rng: 
     state = TableState(seats, int(hand.get("position", 1)), ZeroJoker(hand.get("zero_joker", "off")),
                        TiePolicy(hand.get("tie_policy", "split")), hand_number=number, dealer_index=dealer)
     for p in players:
-        if rng is not None:
+        if chips is not None:
+            if p["name"] in chips:
+                state = state.with_chips(p["name"], chips[p["name"]])
+        elif rng is not None:
             state = state.with_chips(p["name"], rng.randint(1, 50))
         if p.get("folded"):
             state = state.with_fold(p["name"])

@@ -28,6 +28,7 @@ from typing import Sequence
 import cv2
 import numpy as np
 
+from dealer_assist.names import numbered_seat
 from dealer_assist.synth.pose import fit_to_image, look_at_homography, project
 from dealer_assist.synth.layout import NOTE_SIZE_MM, NOTE_SIZE_PX
 from dealer_assist.synth.placement import Placement, note_to_table, replace_placement
@@ -236,7 +237,7 @@ def _clockwise(slots: list[_Slot], table_mm) -> list[_Slot]:
 
     out = sorted(slots, key=key)
     for i, s in enumerate(out):
-        s.name = f"P{i + 1}"
+        s.name = numbered_seat(i + 1)
     return out
 
 

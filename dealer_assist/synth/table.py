@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from dealer_assist.names import numbered_seat
 from dealer_assist.synth.layout import NOTE_SIZE_MM
 
 
@@ -87,7 +88,7 @@ def make_table(
     """
     if not 2 <= n_seats <= 8:
         raise ValueError(f"a table has 2..8 seats, got {n_seats}")
-    names = names or [f"P{i + 1}" for i in range(n_seats)]
+    names = names or [numbered_seat(i + 1) for i in range(n_seats)]
     if len(names) != n_seats:
         raise ValueError(f"{len(names)} names for {n_seats} seats")
     w, h = size_mm
