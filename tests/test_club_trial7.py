@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from datetime import datetime, timedelta, timezone
 
 from rich.console import Console
@@ -197,3 +198,110 @@ def test_the_seat_sentence_under_the_club_ledger_in_russian_at_80_columns(club_u
         assert " ".join(sentence.split()) in " ".join(text.split()), text
         assert text.index("T2/P6") < text.index(sentence[:20])  # under the table, before the transfers
 
+
+def _club_night(club_url, tmp_path):
+    play(club_url, tmp_path, "T1", T1_HAND, {"P1": 20, "P3": 20}, 1)
+    play(club_url, tmp_path, "T2", T2_HAND, {"P4": 30, "P5": 30}, 2)
+
+
+def test_history_club_in_russian_at_80_columns_has_whole_heads_and_the_date_on_a_line(club_url, tmp_path, monkeypatch):
+    """M: the head 'Table' was English, 'законче…' / 'победите…' were cut and the date split '2026-12-' / '06'."""
+    _club_night(club_url, tmp_path)
+    from dealer_assist.cli import history_cmd
+
+    captures = {}
+    plain = history_cmd.report_console
+    for lang in ("ru", "en"):
+        console = Console(width=80, record=True, color_system=None)
+        monkeypatch.setattr(history_cmd, "report_console",
+                            lambda stderr=False, console=console, **kw: plain(stderr=True, **kw) if stderr else console)
+        r = run("history", "--club", club_url, "--serial", "7008302", lang=lang)
+        assert r.exit_code == 0, r.output
+        captures[lang] = console.export_text()
+    ru = captures["ru"].splitlines()
+    assert max(len(line) for line in ru) <= 80
+    assert ru[0].rstrip().startswith("клуб ") and ru[0].rstrip().endswith(" · раздач: 1")
+    assert [c.strip() for c in ru[1].split("┃")] == [
+        "#", "Стол", "закончена", "Раздача", "P", "дилер", "борд", "победители", "статус"]
+    assert [c.strip() for c in ru[3].split("│")] == [
+        "1", "T1", "2026-12-06", "1", "4", "P1", "2572845", "P3", "вскрытие"]
+    assert [c.strip() for c in ru[4].split("│")][2:3] == ["21:01:00"]
+    assert "…" not in captures["ru"] and "Table" not in captures["ru"]
+    en = captures["en"].splitlines()
+    assert max(len(line) for line in en) <= 80 and "┃ Table ┃ finished" in en[1]
+
+
+def test_a_club_list_of_1200_hands_in_russian_fits_80_columns(monkeypatch):
+    """Over 1,000 hands the list is printed in tables of one layout (ROWS_PER_TABLE): four-digit numbers too."""
+    from dealer_assist.cli import history_cmd
+
+    rows = [(str(i), "T12", "2026-12-06 21:21:34", str(i), "4", "P1", "2572845 4596100 5464922", "P3", "showdown")
+            for i in range(1, 1203)]
+    console = Console(width=80, record=True, color_system=None, file=open("/dev/null", "w"))
+    monkeypatch.setattr(history_cmd, "report_console", lambda **kw: console)
+    history_cmd._print_table(rows, "клуб x", "ru", club=True)
+    lines = console.export_text().splitlines()
+    assert max(len(line) for line in lines) <= 80 and "…" not in "".join(lines)
+    assert [c.strip() for c in lines[1].split("┃")][2] == "закончена"
+    assert [c.strip() for c in lines[-3].split("│")][:4] == ["1202", "T12", "2026-12-06", "1202"]
+
+
+def test_ledger_club_table_title_in_russian(club_url, tmp_path):
+    """M: 'club … table T2' was English in the Russian title."""
+    _club_night(club_url, tmp_path)
+    from dealer_assist.cli import ledger_cmd
+    from dealer_assist.cli.club_cmd import club_label
+    from dealer_assist.club.read import ledger_records
+    from dealer_assist.ledger import build_ledger
+
+    ledger = build_ledger(ledger_records(club_url, table="T2"))
+    console = Console(width=80, record=True, color_system=None)
+    console.print(ledger_cmd._render(ledger, club_label(club_url, "T2", "ru"), None, "ru"))
+    text = console.export_text()
+    where = club_url.split("@")[-1]
+    assert text.startswith(f"клуб {where} стол T2 · раздач: 1\n")
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert "club" not in text.replace(where, "") and "table" not in text and SEATS_RU[:20] not in text
+    shown = run("ledger", "--club", club_url, "--table", "T2", lang="ru")
+    assert f"клуб {where} стол T2" in shown.output
+    # the JSON keeps its English, machine-read label
+    assert json.loads(run("ledger", "--club", club_url, "--table", "T2", "--json").output)["club"] == (
+        f"club {where} table T2")
+
+
+@pytest.mark.slow
+def test_the_club_page_pairs_every_label_with_russian(club_url, tmp_path):
+    """M: `serve --club`'s front page was English but for its title; now 'English · Русский' as each table's
+    page, in a real browser."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+    from test_spectator_browser import Server, browser
+
+    _club_night(club_url, tmp_path)
+    server = Server(["--club", club_url, "--delay", "0", "--port", "0"], tmp_path / "serve.err")
+    driver = None
+    try:
+        url = server.url()
+        driver = browser(str(tmp_path / "chromium-profile"))
+        driver.set_window_size(1280, 800)
+        driver.get(url)
+        wait = WebDriverWait(driver, 60, poll_frequency=0.1)
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "a.table[data-last]")) == 2)
+        wait.until(lambda d: "подключено" in d.find_element(By.ID, "connection").text)
+        cards = {c.get_attribute("data-table"): c.text.replace("\n", " | ")
+                 for c in driver.find_elements(By.CSS_SELECTOR, "a.table")}
+        assert cards["T1"] == ("T1 | Hand 1 · Раздача 1 · finished · завершена · Showdown · Вскрытие · 4 seats · 4 места"
+                               " | 2572845  4596100  5464922 | Winner · Победитель: P3"
+                               " | Last finished hand 1 · Последняя завершённая раздача 1: P3").replace("  ", " ")
+        assert "6 seats · 6 мест |" in cards["T2"] and "Победитель: P4" in cards["T2"]
+        badges = driver.find_element(By.TAG_NAME, "header").text
+        for pair in ("Delayed by 0 s · задержка 0 с", "club database connected · база клуба подключена",
+                     "connected · подключено"):
+            assert pair in badges, badges
+        assert "Экран только для просмотра" in driver.find_element(By.TAG_NAME, "footer").text
+        assert driver.execute_script("return document.documentElement.scrollWidth <= window.innerWidth;")
+        driver.save_screenshot(str(tmp_path / "club.png"))
+    finally:
+        if driver is not None:
+            driver.quit()
+        assert server.stop() in (0, 130, -2)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import Optional, Sequence
 
 import typer
 from rich.table import Table
@@ -62,7 +62,7 @@ def history_command(
             fail("--club and --log name two sources; give one of them.")
         records = iter(club_history(club, checked_table(table), since_time(since), since_time(until, "--until"),
                                     serial))
-        path = club_label(club, table)
+        path = club_label(club, table, lang.value)
     else:
         if any(v is not None for v in (table, since, until, serial)):
             fail("--table, --since, --until and --serial search a club; give --club URL too.")
@@ -142,18 +142,59 @@ def _text(value: object) -> str:
 ROWS_PER_TABLE = 1000
 
 
+#: The date of a finished time (``2026-12-06``): the finished column's narrowest (squeezed by rich, it was
+#: split ``2026-12-`` / ``06`` and its head cut to ``законче…``).
+DATE_WIDTH = 10
+#: A serial: the board column's narrowest (one serial a line).
+SERIAL_WIDTH = 7
+
+
+def _club_widths(header: Sequence[str], rows: Sequence[tuple[str, ...]], t, width: int,
+                 encoding: str | None = None) -> list[int] | None:
+    """Widths for a club's list (``#``, table, finished, hand, P, dealer, board, winners, status) that would
+    not fit ``width`` columns as it is: the board one serial a line, the finished time's date on a line
+    and the winners one name a line, every head whole; None when it fits as it is; when it would not fit
+    even so, these widths all the same (rich then narrows every column alike). Text is measured as
+    ``encoding`` will write it (Russian in Latin letters on an ASCII output:
+    :func:`~dealer_assist.cli.output.showable`)."""
+    from rich.cells import cell_len
+
+    from dealer_assist.cli.output import showable
+
+    header = [showable(h, encoding) for h in header]
+    natural = [cell_len(h) for h in header]
+    longest_word = [cell_len(h) for h in header]
+    for row in rows:
+        for i, cell in enumerate(row):
+            text = showable(_cell(_word(t, cell) if i == len(row) - 1 else cell).plain, encoding)
+            natural[i] = max(natural[i], cell_len(text))
+            longest_word[i] = max([longest_word[i], *(cell_len(w) for w in text.split())])
+    frame = 3 * (len(header) - 1)  # the rules between the columns and their padding (no outer edge)
+    if sum(natural) + frame <= width:
+        return None
+    fitted = list(natural)
+    fitted[2] = max(cell_len(header[2]), min(natural[2], DATE_WIDTH))
+    fitted[6] = max(cell_len(header[6]), min(natural[6], SERIAL_WIDTH))
+    fitted[7] = max(longest_word[7], min(natural[7], cell_len(header[7])))
+    return fitted
+
+
 def _print_table(rows: list[tuple[str, ...]], path, lang: str, club: bool = False) -> None:
     """The list of hands on standard output (OSError when it cannot be written)."""
     from rich.cells import cell_len
 
     console = report_console()
     t = texts(lang)
-    header = ("#", *(["Table"] if club else []), t["finished"], t["hand"], "P", t["dealer"], t["board notes"],
+    header = ("#", *([t["club_table"]] if club else []), t["finished"], t["hand"], "P", t["dealer"], t["board notes"],
               t["summary_winners"], t["status"])
+    # a club's list has one column more (the table): at 80 columns, in Russian too, up to 9,999 hands, it is laid
+    # out without the outer frame and, when it would not fit, at widths of its own (_club_widths): every head whole
+    edge = {"pad_edge": False, "show_edge": False} if club else {}
     if len(rows) <= ROWS_PER_TABLE:
-        table = Table(title=_cell(t["history_title"].format(path=path, n=len(rows))), title_justify="left")
-        for col in header:
-            table.add_column(col)
+        table = Table(title=_cell(t["history_title"].format(path=path, n=len(rows))), title_justify="left", **edge)
+        fixed = _club_widths(header, rows, t, console.width, console.encoding) if club else None
+        for i, col in enumerate(header):
+            table.add_column(col, width=fixed[i] if fixed else None, overflow="fold")
         for row in rows:
             table.add_row(*(_cell(cell) for cell in row[:-1]), _cell(_word(t, row[-1])))
         console.print(table)
@@ -162,12 +203,17 @@ def _print_table(rows: list[tuple[str, ...]], path, lang: str, club: bool = Fals
     for row in rows:
         for i, cell in enumerate(row):
             widths[i] = max(widths[i], cell_len(_cell(_word(t, cell) if i == len(row) - 1 else cell).plain))
+    if club:
+        widths = _club_widths(header, rows, t, console.width, console.encoding) or widths
     for start in range(0, len(rows), ROWS_PER_TABLE):
         first = start == 0
         table = Table(title=_cell(t["history_title"].format(path=path, n=len(rows))) if first else None,
-                      title_justify="left", show_header=first)
+                      title_justify="left", show_header=first, **edge)
         for col, width in zip(header, widths):
-            table.add_column(col, min_width=width, max_width=width)
+            if club:
+                table.add_column(col, width=width, overflow="fold")
+            else:
+                table.add_column(col, min_width=width, max_width=width)
         for row in rows[start:start + ROWS_PER_TABLE]:
             table.add_row(*(_cell(cell) for cell in row[:-1]), _cell(_word(t, row[-1])))
         console.print(table)

@@ -69,6 +69,7 @@ body { margin: 0; background: var(--bg); color: var(--text); line-height: 1.25;
 header { display: flex; flex-wrap: wrap; gap: .4rem 1rem; align-items: center; justify-content: space-between;
   padding: .6rem 1rem; background: #0b0e13; border-bottom: 1px solid var(--line); }
 header h1 { margin: 0; font-size: 1.3rem; }
+header > div { display: flex; flex-wrap: wrap; gap: .3rem 0; }
 .badge { padding: .15rem .6rem; border-radius: .4rem; background: var(--card); border: 1px solid var(--line);
   font-size: .95rem; white-space: nowrap; margin-left: .4rem; }
 .badge.delay { background: #3a2c00; border-color: var(--p); color: var(--p); font-weight: 700; }
@@ -92,7 +93,16 @@ SCRIPT = r"""
   var params = new URLSearchParams(window.location.search);
   var token = params.get("token");
   var query = token ? "?token=" + encodeURIComponent(token) : "";
-  var STREET = { preflop: "Preflop", flop: "Flop", turn: "Turn", river: "River", showdown: "Showdown" };
+  // every label English · Russian, as on each table's page
+  var STREET = { preflop: ["Preflop", "Префлоп"], flop: ["Flop", "Флоп"], turn: ["Turn", "Тёрн"],
+                 river: ["River", "Ривер"], showdown: ["Showdown", "Вскрытие"] };
+  var STATE = { decided: ["decided", "решена"], "in play": ["in play", "идёт"], finished: ["finished", "завершена"] };
+  // plural forms: English one/other; Russian one (1, 21…), few (2-4, 22-24…), many (the rest)
+  function plural(n, en, ru) {
+    var m10 = n % 10, m100 = n % 100;
+    var r = m10 === 1 && m100 !== 11 ? ru[0] : (m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14) ? ru[1] : ru[2]);
+    return n + " " + (n === 1 ? en[0] : en[1]) + " · " + n + " " + r;
+  }
   function el(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) { e.className = cls; }
@@ -107,10 +117,11 @@ SCRIPT = r"""
   function render(data) {
     var main = document.getElementById("main");
     main.textContent = "";
-    document.getElementById("delay").textContent = "Delayed by " + data.delay + " s";
-    document.getElementById("asof").textContent = data.as_of ? "as of " + clock(data.as_of) : "";
+    document.getElementById("delay").textContent = "Delayed by " + data.delay + " s · задержка " + data.delay + " с";
+    document.getElementById("asof").textContent = data.as_of ? "as of · на " + clock(data.as_of) : "";
     var club = document.getElementById("club");
-    club.textContent = data.club_online ? "club database connected" : "club database unreachable";
+    club.textContent = data.club_online ? "club database connected · база клуба подключена"
+      : "club database unreachable · база клуба недоступна";
     club.className = data.club_online ? "badge" : "badge off";
     document.body.setAttribute("data-snapshot", String(data.snapshot));
     if (!data.tables.length) {
@@ -125,21 +136,25 @@ SCRIPT = r"""
       var h = t.hand;
       if (h) {
         card.setAttribute("data-hand", h.hand === null ? "" : String(h.hand));
-        var state = h.source === "live" ? (h.decided ? "decided" : "in play") : "finished";
-        add(card, el("div", "hand", "Hand " + (h.hand === null ? "?" : h.hand) + " · " + state + " · " +
-          (STREET[h.street] || h.street) + " · " + h.seats + " seat(s)"));
+        var state = STATE[h.source === "live" ? (h.decided ? "decided" : "in play") : "finished"];
+        var street = STREET[h.street] || [h.street, h.street];
+        var number = h.hand === null ? "?" : h.hand;
+        add(card, el("div", "hand", "Hand " + number + " · Раздача " + number + " · " + state[0] + " · " + state[1] + " · " +
+          street[0] + " · " + street[1] + " · " + plural(h.seats, ["seat", "seats"], ["место", "места", "мест"])));
         add(card, el("div", "board", h.board.length ? h.board.map(function (s) { return s || "·······"; }).join("  ")
-          : "no board note yet"));
+          : "no board note yet · купюр борда ещё нет"));
         if (h.decided) {
-          add(card, el("div", "winner", h.winners.length ? "Winner: " + h.winners.join(", ") : "No winner"));
+          add(card, el("div", "winner", h.winners.length ? (h.winners.length > 1 ? "Winners · Победители: "
+            : "Winner · Победитель: ") + h.winners.join(", ") : "No winner · Победителя нет"));
         }
       } else {
-        add(card, el("div", "hand muted", "no hand yet"));
+        add(card, el("div", "hand muted", "no hand yet · раздач ещё нет"));
       }
       if (t.last) {
         card.setAttribute("data-last", (t.last.session || "") + "#" + t.last.hand);
-        add(card, el("div", "muted", "Last finished hand " + t.last.hand + ": " +
-          (t.last.winners.length ? t.last.winners.join(", ") : "no winner")));
+        add(card, el("div", "muted", "Last finished hand " + t.last.hand + " · Последняя завершённая раздача " +
+          t.last.hand + ": " +
+          (t.last.winners.length ? t.last.winners.join(", ") : "no winner · победителя нет")));
       }
     });
   }
@@ -149,10 +164,12 @@ SCRIPT = r"""
     c.className = bad ? "badge off" : "badge";
   }
   var source = new EventSource("events" + query);
-  source.onopen = function () { connection("connected", false); };
-  source.onerror = function () { connection("reconnecting…", true); };
+  source.onopen = function () { connection("connected · подключено", false); };
+  source.onerror = function () { connection("reconnecting… · переподключение…", true); };
   source.onmessage = function (event) {
-    try { render(JSON.parse(event.data)); } catch (error) { connection("bad message: " + error, true); }
+    try { render(JSON.parse(event.data)); } catch (error) {
+      connection("bad message · неверное сообщение: " + error, true);
+    }
   };
 })();
 """
@@ -164,11 +181,13 @@ CLUB_PAGE = (
     "<title>Banknote Hold'em · the club's tables</title>\n"
     f"<style>{STYLE}</style>\n</head>\n<body>\n"
     "<header><h1>Banknote Hold'em · the club's tables · столы клуба</h1><div>"
-    "<span id=\"delay\" class=\"badge delay\">Delayed</span><span id=\"asof\" class=\"badge\"></span>"
-    "<span id=\"club\" class=\"badge\"></span><span id=\"connection\" class=\"badge\">connecting…</span></div>"
-    "</header>\n<main id=\"main\"><div class=\"waiting\">Waiting for the first table</div></main>\n"
+    "<span id=\"delay\" class=\"badge delay\">Delayed · задержка</span><span id=\"asof\" class=\"badge\"></span>"
+    "<span id=\"club\" class=\"badge\"></span><span id=\"connection\" class=\"badge\">connecting… · подключение…"
+    "</span></div></header>\n<main id=\"main\"><div class=\"waiting\">Waiting for the first table · Ожидание "
+    "первого стола</div></main>\n"
     "<footer>Read-only spectator screen of dealer-assist: every table of the club, shown late on purpose; "
-    "open a table for its board, revealed hands and balances.</footer>\n"
+    "open a table for its board, revealed hands and balances. · Экран только для просмотра: все столы клуба, "
+    "нарочно с задержкой; откройте стол, чтобы увидеть его борд, вскрытые руки и баланс.</footer>\n"
     f"<script>{SCRIPT}</script>\n</body>\n</html>\n"
 )
 
