@@ -145,6 +145,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
      r"from (?P<o2>\S+) already\): give --table (?P<o3>\S+); nothing was stored\.",
      "{l}: эти раздачи сыграны за столом {o}, а не {t} (в клубе уже есть {n} из них от стола {o2}): укажите "
      "--table {o3}; ничего не сохранено."),
+    (r"the club has it already as table (?P<o>\S+)'s, so it is not stored again as (?P<t>\S+)'s",
+     "в клубе она уже есть как раздача стола {o}, поэтому как раздача стола {t} она ещё раз не сохраняется"),
     (r"(?P<l>.+): these hands were played at tables (?P<o>.+), not (?P<t>\S+) \(the club has (?P<n>\d+) of them "
      r"from those tables already\); nothing was stored\.",
      "{l}: эти раздачи сыграны за столами {o}, а не {t} (в клубе уже есть {n} из них от этих столов); ничего не "
@@ -835,7 +837,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
     # the ledger: a hand it leaves out, an option (ledger.py)
     (r"(?P<k>ante|rake) must be a whole number of chips from 0 to (?P<m>\S+), got (?P<q>.+)\.",
      "{k}: нужно целое число фишек от 0 до {m}, а не {q}."),
-    (r"hand (?P<h>.+?): (?P<say>.+)", "раздача {h}: {say}"),
+    (r"hand (?P<sayh>.+?): (?P<say>.+)", "раздача {sayh}: {say}"),  # "hand 3 of session s: …"
     (r"(?P<n>\d+) of session (?P<s>.+)", "{n} сессии {s}"),
     (r"its payouts and carry \((?P<a>[\d/]+)\) do not add up to the chips put in \((?P<b>[\d/]+)\) and carried in "
      r"\((?P<c>[\d/]+)\)", "её выплаты и перенос ({a}) не равны внесённым ({b}) и перенесённым в неё ({c}) фишкам"),

@@ -120,6 +120,36 @@ def test_a_log_that_goes_on_after_a_wrong_sync_is_still_refused_whole(club_url, 
     assert right.exit_code == 0 and "4 hand(s) of table T1; 2 newly stored" in right.output
 
 
+def test_the_wrong_name_first_then_the_tables_own_outbox_stores_nothing_twice(club_url, tmp_path):
+    """The other order: a night played offline at T1 synced by mistake as T2, then T1's live comes back
+    online and its outbox (the log's sender, which live --club runs) sends the same hands as T1's. They are
+    refused, one sentence each in the table's status, and counted once."""
+    import time
+
+    from dealer_assist.club.outbox import Outbox, Publisher
+
+    log = tmp_path / "T1.jsonl"
+    recs = records("20261206T210000-99bb", 3, seed=4)
+    write_log(log, recs)
+    assert run("club", "sync", "--log", log, "--club", club_url, "--table", "T2").exit_code == 0
+    pub = Publisher(Outbox(log, club_url, "T1")).start()
+    try:
+        end = time.monotonic() + 30
+        while time.monotonic() < end and not (pub.status().online and pub.status().waiting == 0):
+            time.sleep(0.05)
+        status = pub.status()
+    finally:
+        pub.close()
+    assert status.online and status.waiting == 0
+    assert stored(club_url, "T1") == [] and len(stored(club_url, "T2")) == 3
+    assert list(status.refused) == [
+        f"hand {r['hand']} of session 20261206T210000-99bb: the club has it already as table T2's, so it is not "
+        f"stored again as T1's" for r in recs]
+    # and the right name given to sync afterwards says where the club has them
+    right = run("club", "sync", "--log", log, "--club", club_url, "--table", "T1")
+    assert right.exit_code == 2 and "these hands were played at table T2, not T1" in right.output
+
+
 def test_two_tables_whose_sessions_share_an_id_are_both_stored(club_url, tmp_path):
     """A session id is a start time and a random part: two tables may (rarely) share one. Their hands are
     different hands (other times, chips, serials) and both tables' are stored."""

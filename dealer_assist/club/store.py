@@ -22,7 +22,7 @@ from dealer_assist.club.records import ClubHand
 from dealer_assist.fileio import dumps_json
 
 __all__ = ["CHANNEL", "StoredHand", "insert_hands", "insert_or_refuse", "put_state", "fetch_hands", "fetch_states", "table_names",
-           "last_session", "hands_elsewhere"]
+           "last_session", "hands_elsewhere", "played_elsewhere", "elsewhere_of"]
 
 #: The LISTEN/NOTIFY channel of the club's writes.
 CHANNEL = "dealer_assist_club"
@@ -49,16 +49,50 @@ def insert_hands(conn: psycopg.Connection, table: str, hands: Sequence[ClubHand]
     return new
 
 
+def played_elsewhere(conn: psycopg.Connection, sessions: Iterable[str], table: str) -> dict[tuple, str]:
+    """The hands of the live ``sessions`` the club holds as another table's than ``table``, by what makes
+    a hand the same hand (:func:`dealer_assist.ledger.hand_identity`: session, number, times, chips,
+    serials): ``{identity: that table}``. Two tables whose session ids happen to be equal are told apart."""
+    from dealer_assist.ledger import hand_identity
+
+    played: dict[tuple, str] = {}
+    for stored in hands_elsewhere(conn, sessions, table):
+        try:
+            played.setdefault(hand_identity(stored.record), stored.table)
+        except (ValueError, TypeError, AttributeError):
+            continue  # a stored record whose chips are no chips is nobody's copy
+    return played
+
+
+def elsewhere_of(played: Mapping[tuple, str], hand: ClubHand) -> str | None:
+    """The other table ``played`` (:func:`played_elsewhere`) says holds ``hand`` already, or None."""
+    from dealer_assist.ledger import hand_identity
+
+    if not played:
+        return None
+    try:
+        return played.get(hand_identity(hand.record))
+    except (ValueError, TypeError, AttributeError):
+        return None
+
+
 def insert_or_refuse(conn: psycopg.Connection, table: str, hands: Sequence[ClubHand]) -> tuple[int, list[str]]:
     """:func:`insert_hands`, and when the database refuses the batch's data (``DataError``: a value it
     cannot hold) each hand on its own, so one bad record never blocks the ones after it: returns the
-    number stored anew and a phrase per hand refused (``"hand 3 of session s: <why>"``). A failure of
-    the connection is raised as it is (the batch is sent again later)."""
+    number stored anew and a phrase per hand refused (``"hand 3 of session s: <why>"``). A hand the club
+    holds already as another table's (:func:`played_elsewhere`: a log synced under a wrong name before
+    its table sent it) is refused too, not stored twice. A failure of the connection is raised as it
+    is (the batch is sent again later)."""
+    played = played_elsewhere(conn, {h.session for h in hands}, table) if hands else {}
+    elsewhere = {i: other for i, h in enumerate(hands) if (other := elsewhere_of(played, h)) is not None}
+    refused = [f"hand {hands[i].hand} of session {hands[i].session[:40]}: the club has it already as table "
+               f"{other}'s, so it is not stored again as {table}'s" for i, other in elsewhere.items()]
+    hands = [h for i, h in enumerate(hands) if i not in elsewhere]
     try:
-        return insert_hands(conn, table, hands), []
+        return insert_hands(conn, table, hands), refused
     except psycopg.errors.DataError:
         pass
-    new, refused = 0, []
+    new = 0
     for h in hands:
         try:
             new += insert_hands(conn, table, [h])

@@ -59,35 +59,22 @@ def _refuse_another_tables_hands(conn, outbox: Outbox, path: Path, table: str) -
     played there, and storing it again as ``table``'s would count its hands twice. Nothing is stored then.
     Two tables' hands that only share a session id and numbers (the id is a time and a random part) are
     different hands and are not refused."""
-    from dealer_assist.ledger import hand_identity
+    import psycopg
 
     sessions = {h.session for h in _log_hands(outbox)}
     if not sessions:
         return
-    import psycopg
-
     try:
-        elsewhere = store.hands_elsewhere(conn, sessions, table)
+        played = store.played_elsewhere(conn, sessions, table)
     except psycopg.Error as exc:
         from dealer_assist.club.db import _first_line
 
         raise ClubError(f"Reading the club's hands failed ({_first_line(exc)}).") from None
-    played: dict[tuple, str] = {}
-    for stored in elsewhere:
-        try:
-            played.setdefault(hand_identity(stored.record), stored.table)
-        except (ValueError, TypeError, AttributeError):
-            continue  # a stored record whose chips are no chips is nobody's copy
-    if not played:
-        return
     tables: dict[str, int] = {}
-    for hand in _log_hands(outbox):
-        try:
-            where = played.get(hand_identity(hand.record))
-        except (ValueError, TypeError, AttributeError):
-            continue
-        if where is not None:
-            tables[where] = tables.get(where, 0) + 1
+    if played:  # read the log again only when the club has hands of its sessions from another table
+        for hand in _log_hands(outbox):
+            if (other := store.elsewhere_of(played, hand)) is not None:
+                tables[other] = tables.get(other, 0) + 1
     if len(tables) == 1:
         (other, count), = tables.items()
         raise ClubError(f"{path}: these hands were played at table {other}, not {table} (the club has {count} of "
