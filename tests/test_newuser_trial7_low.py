@@ -100,3 +100,11 @@ def test_ctrl_c_while_scoring_says_so_and_keeps_the_earlier_files(tmp_path, monk
             in flat(en.stderr))
     assert "Прервано: ни одна раздача не оценена" in flat(ru.stderr)
     assert earlier.read_text(encoding="utf-8") == '{"kept": true}\n'
+
+
+def test_score_s_position_out_of_range_is_said_as_live_says_it():
+    """Seventh trial (low): ``score -p 8`` answered "Input should be less than or equal to 7"."""
+    en, ru, _ = both(["score", ROOT / "sample_images" / "hand_01", "--position", "8"])
+    assert en.exit_code == ru.exit_code == 2
+    assert "Invalid value for '--position' / '-p': must be 1-7, not 8." in flat(en.output)
+    assert "Неверное значение '--position' / '-p': должно быть 1-7, а не 8." in flat(ru.output)

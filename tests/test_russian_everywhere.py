@@ -129,7 +129,7 @@ USAGE_ERRORS = [
 
 
 @pytest.mark.parametrize("value, sentence", [
-    ("9", "значение должно быть не больше 7"), ("0", "значение должно быть не меньше 1"),
+    ("9", "должно быть 1-7, а не 9."), ("0", "должно быть 1-7, а не 0."),  # as live says it (seventh trial)
     ("x", "нужно целое число"),
 ])
 def test_a_position_out_of_range_is_refused_in_russian(value, sentence):

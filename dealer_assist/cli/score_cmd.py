@@ -34,6 +34,14 @@ from dealer_assist.render import safe_text
 from dealer_assist.rules import Game, TiePolicy, ZeroJoker
 
 
+def _check_position(value: Optional[int]) -> Optional[int]:
+    """``--position`` is 1-7, said as live says it (the validator's "Input should be less than or equal to 7"
+    was the seventh new-user trial's low)."""
+    if value is not None and not 1 <= value <= 7:
+        raise typer.BadParameter(f"must be 1-7, not {value}.")
+    return value
+
+
 @app.command("score")
 def score_command(
     paths: List[Path] = typer.Argument(
@@ -44,7 +52,7 @@ def score_command(
                                             help="Write every verdict to this JSON file."),
     csv_out: Optional[Path] = typer.Option(None, "--csv", metavar="FILE",
                                            help="Write one row per seat per hand to this CSV file."),
-    position: Optional[int] = typer.Option(None, "--position", "-p", min=1, max=7, metavar="P",
+    position: Optional[int] = typer.Option(None, "--position", "-p", metavar="P", callback=_check_position,
                                            help="Playing position P (1-7); overrides hand.json."),
     zero_joker: Optional[ZeroJoker] = zero_joker_option(None, help="Zero-joker option; overrides hand.json."),
     tie_policy: Optional[TiePolicy] = tie_policy_option(None, help="Tie policy; overrides hand.json."),
