@@ -839,6 +839,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "{k}: нужно целое число фишек от 0 до {m}, а не {q}."),
     (r"hand (?P<sayh>.+?): (?P<say>.+)", "раздача {sayh}: {say}"),  # "hand 3 of session s: …"
     (r"(?P<n>\d+) of session (?P<s>.+)", "{n} сессии {s}"),
+    (r"logged again \(the same session, hand number, times, chips and notes\); the copy is left out\.",
+     "записана ещё раз (та же сессия, номер раздачи, время, фишки и купюры); копия не учтена."),
+    (r"(?P<say>.+?); left out\.", "{say}; не учтена."),
     (r"its payouts and carry \((?P<a>[\d/]+)\) do not add up to the chips put in \((?P<b>[\d/]+)\) and carried in "
      r"\((?P<c>[\d/]+)\)", "её выплаты и перенос ({a}) не равны внесённым ({b}) и перенесённым в неё ({c}) фишкам"),
     (r"its payouts and carry \((?P<a>\d+)\) do not add up to the chips put in \((?P<b>\d+)\)",

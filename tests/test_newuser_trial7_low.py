@@ -108,3 +108,22 @@ def test_score_s_position_out_of_range_is_said_as_live_says_it():
     assert en.exit_code == ru.exit_code == 2
     assert "Invalid value for '--position' / '-p': must be 1-7, not 8." in flat(en.output)
     assert "Неверное значение '--position' / '-p': должно быть 1-7, а не 8." in flat(ru.output)
+
+
+def test_the_ledger_s_left_out_warnings_are_russian_to_the_end(tmp_path):
+    """club7's note: the Russian warning about a record left out ended in English ("; left out.")."""
+    log = tmp_path / "hands.jsonl"
+    made = invoke(["live", "--camera", ROOT / "sample_images" / "tables" / "table_1.jpg", "--calibration",
+                   "sample_table_1", "--position", "4", "--no-ocr", "--no-window", "--log", log],
+                  stdin="board 1 1115111\nboard 2 2226222\nboard 3 3337333\nP1 1 1117111\nP1 2 2227222\n"
+                        "P2 1 1111112\nP2 2 2222223\nchips P1 10\nchips P2 10\n")
+    assert made.exit_code == 0, made.output
+    (line,) = log.read_text(encoding="utf-8").splitlines()
+    stranger = json.loads(line)
+    stranger["hand"], stranger["winners"] = 7, ["ZZ"]
+    log.write_text("\n".join([line, line, json.dumps(stranger)]) + "\n", encoding="utf-8")
+    ru = invoke(["ledger", "--log", log], env=RU_ENV)
+    assert ru.exit_code == 0, ru.output
+    said = flat(ru.stderr)
+    assert "копия не учтена." in said and "'ZZ' назван победителем, но не играл в этой раздаче; не учтена." in said
+    assert "left out" not in said and "logged again" not in said
