@@ -467,7 +467,9 @@ def say(text: str, lang: str) -> str:
         values = {}
         for name, value in m.groupdict().items():
             value = value or ""
-            if name.startswith("say"):
+            if name.startswith("saybare"):  # said after a colon: without the dash of "— не JSON"
+                value = say(value, lang).removeprefix("— ")
+            elif name.startswith("say"):
                 value = say(value, lang)
             elif name.startswith("place"):
                 value = _place(value)

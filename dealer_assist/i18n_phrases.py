@@ -3,7 +3,8 @@
 The program's modules write their sentences in English (errors, what the showdown
 waits for, why a note cannot be read, why a hand needs review); :func:`~dealer_assist.i18n.say`
 gives them in the language asked for. Each entry is (the English sentence as a regular
-expression, its Russian); a group named ``say*`` is itself a sentence (said in turn),
+expression, its Russian); a group named ``say*`` is itself a sentence (said in turn; ``saybare*``
+without the dash a reason may start with, "— не JSON", where it follows a colon),
 ``place*`` a place on the table ("board 2", "the board", "alice 1", "a and b"); other
 groups are copied (serials, seats, numbers).
 """
@@ -11,6 +12,10 @@ groups are copied (serials, seats, numbers).
 from __future__ import annotations
 
 __all__ = ["PHRASES"]
+
+#: A photo's file name at the start of a list item (calibrate camera's unusable photos): only a name ending as an
+#: image does, so no other sentence with a bracket is taken for one.
+_PHOTO = r"(?P<n>[^;()]+?\.(?i:jpe?g|png|bmp|tiff?|webp))"
 
 PHRASES: tuple[tuple[str, str], ...] = (
     # every command's one-sentence errors (cli/options.py: error_text) and the commonest of them
@@ -119,6 +124,9 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"no profiles in (?P<p>.+)", "в {p} нет профилей"),
     (r"  \(samples usable by name: (?P<l>.+)\)", "  (образцы, доступные по имени: {l})"),
     (r"(?P<m>[* ]) (?P<n>.+?)  \(unusable: (?P<sayw>.+)\)", "{m} {n}  (непригоден: {sayw})"),
+    # a profile's load error after its name (app/profiles.py: _reason): "it" for the file
+    (r"it (?P<saybarer>(?:does not|is|cannot|holds|gives) .+), so it is no calibration profile",
+     "{saybarer}, так что это не профиль калибровки"),
     (r"it points to (?P<q>'.*'), which does not exist", "указывает на {q}, которого нет"),
     (r"\* (?P<n>.+)  \(a sample\)", "* {n}  (образец)"),
     (r"(?P<p>.+) now points to (?P<n>.+)", "{p} теперь указывает на {n}"),
@@ -322,6 +330,8 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"P CHANGED AFTER THE DEAL: random P=(?P<p>\d+), was P=(?P<old>\d+); every note's rank is read at P=(?P=p) "
      r"now\.",
      "P ИЗМЕНЕНО ПОСЛЕ РАЗДАЧИ: случайное P={p}, было P={old}; ранг каждой купюры теперь по P={p}."),
+    (r"(?P<s>\S+) already sits this hand out; 'in (?P<t>\S+)' puts the seat back in\.",
+     "{s} уже пропускает эту раздачу; 'in {t}' возвращает место в игру."),
     (r"Showdown called\.", "Вскрытие объявлено."),
     (r"The showdown is already called; u takes the call back\.",
      "Вскрытие уже объявлено; u отменяет объявление."),
@@ -331,8 +341,6 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"(?P<s>\S+) is back in\.", "{s} снова в игре."),
     (r"(?P<s>\S+) is in the hand\.", "{s} в раздаче."),
     (r"(?P<s>\S+) sits this hand out\.", "{s} пропускает эту раздачу."),
-    (r"(?P<s>\S+) already sits this hand out; 'in (?P<t>\S+)' puts the seat back in\.",
-     "{s} уже пропускает эту раздачу; 'in {t}' возвращает место в игру."),
     (r"At most (?P<m>[0-9,]+) chips a seat in one hand, not (?P<n>\d+…?)\.",
      "Не больше {m} фишек одного места в раздаче, а не {n}."),
     (r"(?P<s>\S+) put in (?P<n>\d+) chips?\.", "{s} внёс фишек: {n}."),
@@ -544,8 +552,26 @@ PHRASES: tuple[tuple[str, str], ...] = (
     (r"Capture cancelled; nothing was written\.", "Съёмка отменена; ничего не записано."),
     (r"Give either --images GLOB \(photos of the chessboard\) or --camera N \(live\)\.",
      "Укажите либо --images GLOB (снимки шахматной доски), либо --camera N (съёмка вживую)."),
-    (r"Only (?P<a>\d+) of (?P<b>\d+) photo\(s\) can be used \(at least (?P<c>\d+) are needed\); unusable: (?P<f>.+)\.",
-     "Пригодны только {a} из {b} снимков (нужно не меньше {c}); непригодны: {f}."),
+    (r"Only (?P<a>\d+) of (?P<b>\d+) photo\(s\) can be used \(at least (?P<c>\d+) are needed\); unusable: "
+     r"(?P<sayf>.+)\.", "Пригодны только {a} из {b} снимков (нужно не меньше {c}); непригодны: {sayf}."),
+    # ... each unusable photo with its reason, "alice-1.jpg (no whole 9x6 chessboard found); …" (app/camera_setup.py)
+    (_PHOTO + r" \((?P<sayw>no whole \d+x\d+ chessboard found|\d+x\d+ px, the others are \d+x\d+)\)"
+     r"(?P<sayrest>(?:; .+)?)", "{n} ({sayw}){sayrest}"),
+    (_PHOTO + r" \((?P<sayw>no such file|is a folder, not an image|cannot be read \([^;]+\)|the file is empty|"
+     r"the image is too large to decode[^;]*|not an image that can be decoded \(corrupt or unsupported format\)|"
+     r"the image is too small \(\d+x\d+ px\) to hold a legible serial|is not a regular file \([^;]+\), so it is not "
+     r"read)\)(?P<sayrest>(?:; .+)?)", "{n} ({sayw}){sayrest}"),
+    (r"no such file", "нет такого файла"),
+    (r"is a folder, not an image", "это папка, а не изображение"),
+    (r"the file is empty", "файл пуст"),
+    (r"the image is too large to decode \(or its header is corrupt\)",
+     "изображение слишком велико для декодирования (или повреждён его заголовок)"),
+    (r"not an image that can be decoded \(corrupt or unsupported format\)",
+     "это не изображение, которое можно прочитать (файл повреждён или формат не поддерживается)"),
+    (r"the image is too small \((?P<s>\d+x\d+) px\) to hold a legible serial",
+     "изображение слишком мало ({s} пикс.), чтобы на нём читался номер"),
+    (r"no whole (?P<p>\d+x\d+) chessboard found", "не найдена целая доска {p}"),
+    (r"(?P<a>\d+x\d+) px, the others are (?P<b>\d+x\d+)", "{a} пикс., а остальные {b}"),
     (r"Only (?P<a>\d+) of (?P<b>\d+) photo\(s\) can be used \(at least (?P<c>\d+) are needed\); take more photos of "
      r"the chessboard\.", "Пригодны только {a} из {b} снимков (нужно не меньше {c}); сделайте больше снимков шахматной "
                           "доски."),
@@ -734,8 +760,12 @@ PHRASES: tuple[tuple[str, str], ...] = (
      r"make it with `dealer-assist calibrate table` or choose another with `calibrate use NAME`\.",
      "Профиль по умолчанию — {q} (задан командой `dealer-assist calibrate use`), но {p} не существует; создайте его "
      "командой `dealer-assist calibrate table` или выберите другой: `calibrate use NAME`."),
-    (r"(?P<l>.+?) (?P<sayr>(?:does not|is|cannot|holds|gives) .+), so it is no calibration profile\.",
-     "{l}: {sayr}, так что это не профиль калибровки."),
+    (r"(?P<l>.+?) (?P<saybarer>(?:does not|is|cannot|holds|gives) .+), so it is no calibration profile\.",
+     "{l}: {saybarer}, так что это не профиль калибровки."),
+    (r"The file that sets the default profile, (?P<p>.+?), is damaged: it (?P<saybarer>.+); `dealer-assist calibrate "
+     r"use NAME` sets the default again\.",
+     "Файл, задающий профиль по умолчанию, {p}, повреждён: {saybarer}; `dealer-assist calibrate use NAME` задаёт "
+     "профиль по умолчанию заново."),
     (r"The four corners do not make a convex quadrilateral: check their order and values\.",
      "Четыре угла не образуют выпуклый четырёхугольник: проверьте их порядок и значения."),
     (r"The four corners go anticlockwise: give them clockwise from the table's top-left corner\.",

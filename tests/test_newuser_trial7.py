@@ -186,3 +186,94 @@ def test_m_history_show_of_an_abandoned_hand_gives_the_logged_reason_in_russian(
     for shown in (ru, ru_locale):
         assert ("Вскрытие неполное (раздача не решена за столом: борд: известно купюр 1 из 3); купюры, как "
                 "записаны:") in flat(shown.stdout), shown.stdout
+
+
+# ----------------------------------------------------------------------------- M: a damaged default.json
+def test_m_a_damaged_default_json_is_said_to_be_damaged_not_shown_as_a_profile(tmp_path, monkeypatch):
+    """default.json cut by an editor was listed as ``* default (unusable: …)`` and refused as "no calibration
+    profile": it is the default's pointer, damaged, and ``calibrate use NAME`` writes it again."""
+    cal = tmp_path / "cal"
+    cal.mkdir()
+    monkeypatch.setenv("DEALER_ASSIST_CALIBRATION_DIR", str(cal))
+    (cal / "mytable.json").write_text((ROOT / "calibration" / "sample_table_1.json").read_text())
+    (cal / "broken.json").write_text('{"a": ')
+    (cal / "default.json").write_text('{"schema": "dealer-assist/calibration-pointer", "version": 1, "profile": "mytable\n')
+    default = cal / "default.json"
+    en, ru, ru_locale = both(["calibrate", "list"])
+    assert en.exit_code == ru.exit_code == ru_locale.exit_code == 0, en.output
+    assert en.stdout.splitlines()[:3] == [
+        f"The file that sets the default profile, {default}, is damaged: it is not valid JSON (Invalid control "
+        f"character at: column 82); `dealer-assist calibrate use NAME` sets the default again.",
+        "  broken  (unusable: it is not valid JSON (Expecting value: column 7), so it is no calibration profile)",
+        "  mytable"]
+    for result in (ru, ru_locale):
+        assert result.stdout.splitlines()[:3] == [
+            f"Файл, задающий профиль по умолчанию, {default}, повреждён: не JSON (недопустимый управляющий символ: "
+            f"столбец 82); `dealer-assist calibrate use NAME` задаёт профиль по умолчанию заново.",
+            "  broken  (непригоден: не JSON (ожидалось значение: столбец 7), так что это не профиль калибровки)",
+            "  mytable"]
+        assert english_runs(result.stdout) == []
+    en, ru, ru_locale = both(["calibrate", "show"])
+    assert en.exit_code == ru.exit_code == ru_locale.exit_code == 2
+    assert flat(en.stderr) == (f"Error: The file that sets the default profile, {default}, is damaged: it is not "
+                               f"valid JSON (Invalid control character at: column 82); `dealer-assist calibrate use "
+                               f"NAME` sets the default again.")
+    for result in (ru, ru_locale):
+        assert flat(result.stderr) == (f"Ошибка: Файл, задающий профиль по умолчанию, {default}, повреждён: не JSON "
+                                       f"(недопустимый управляющий символ: столбец 82); `dealer-assist calibrate use "
+                                       f"NAME` задаёт профиль по умолчанию заново.")
+    # a broken profile by name: no stray ": —" in Russian
+    ru = invoke(["calibrate", "show", "--calibration", "broken", "--lang", "ru"])
+    assert flat(ru.stderr) == (f"Ошибка: {cal / 'broken.json'}: не JSON (ожидалось значение: столбец 7), так что "
+                               f"это не профиль калибровки.")
+    # the sentence's command repairs it
+    assert invoke(["calibrate", "use", "mytable"]).exit_code == 0
+    assert invoke(["calibrate", "list"]).stdout.splitlines()[:2] == ["  broken  (unusable: it is not valid JSON "
+                                                                     "(Expecting value: column 7), so it is no "
+                                                                     "calibration profile)", "* mytable"]
+
+
+# ----------------------------------------------------------------------------- M: calibrate camera's reasons
+def test_m_calibrate_camera_gives_each_unusable_photos_reason_in_russian(tmp_path, monkeypatch):
+    """``calibrate camera --images … --lang ru`` named each unusable photo with an English reason."""
+    monkeypatch.setenv("DEALER_ASSIST_CALIBRATION_DIR", str(tmp_path / "cal"))
+    photos = tmp_path / "photos"
+    photos.mkdir()
+    for name in ("alice-1.jpg", "alice-2.jpg"):
+        (photos / name).write_bytes((ROOT / "sample_images" / "hand_01" / name).read_bytes())
+    (photos / "zz.jpg").write_text("not an image")
+    en, ru, ru_locale = both(["calibrate", "camera", "--images", str(photos / "*.jpg"), "--pattern", "9x6",
+                              "--square-mm", "25", "--output", "mytable"])
+    assert en.exit_code == ru.exit_code == ru_locale.exit_code == 2, en.output
+    assert flat(en.stderr) == ("Error: Only 0 of 3 photo(s) can be used (at least 3 are needed); unusable: alice-1.jpg "
+                               "(no whole 9x6 chessboard found); alice-2.jpg (no whole 9x6 chessboard found); zz.jpg "
+                               "(not an image that can be decoded (corrupt or unsupported format)).")
+    for result in (ru, ru_locale):
+        assert flat(result.stderr) == (
+            "Ошибка: Пригодны только 0 из 3 снимков (нужно не меньше 3); непригодны: alice-1.jpg (не найдена целая "
+            "доска 9x6); alice-2.jpg (не найдена целая доска 9x6); zz.jpg (это не изображение, которое можно "
+            "прочитать (файл повреждён или формат не поддерживается)).")
+        assert english_runs(result.stderr) == []
+    assert not (tmp_path / "cal").exists() or list((tmp_path / "cal").iterdir()) == []  # nothing written
+
+
+# ----------------------------------------------------------------------------- M: one name for the board zone
+def test_m_calibrate_check_and_show_name_the_board_zone_one_way_in_russian(tmp_path):
+    """The tables said ``board``, the sentences under them ``борд``: Russian says ``борд`` in both."""
+    check = ["calibrate", "check", ROOT / "sample_images" / "tables" / "table_1.jpg", "--calibration", "sample_table_1",
+             "--output", tmp_path / "check.jpg"]
+    show = ["calibrate", "show", "--calibration", "sample_table_1"]
+    for args in (check, show):
+        en, ru, ru_locale = both(args)
+        assert en.exit_code == ru.exit_code == ru_locale.exit_code == 0, en.output
+        en_zone = [line.split("│")[1].strip() for line in en.stdout.splitlines() if line.startswith("│ board")]
+        assert en_zone and set(en_zone) == {"board"}
+        for result in (ru, ru_locale):
+            cells = {cell.strip() for line in result.stdout.splitlines() for cell in line.split("│")}
+            assert "board" not in cells and "борд" in cells, result.stdout
+            assert [line.split("│")[1].strip() for line in result.stdout.splitlines()
+                    if line.startswith("│ борд")] == ["борд"] * len(en_zone)
+    en, ru, _ = both(check)
+    assert "board: 3, P1: 2, P2: 2, P3: 2, P4: 1" in en.stdout and "борд: 3, P1: 2, P2: 2, P3: 2, P4: 1" in ru.stdout
+    rows = [line for line in ru.stdout.splitlines() if "не читается" in line and "борд" in line]
+    assert [row.split("│")[4].strip() for row in rows] == ["борд", "борд", "борд"]

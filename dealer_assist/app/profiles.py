@@ -16,6 +16,7 @@ from dealer_assist.calibration.profile import CalibrationError, Profile
 from dealer_assist.calibration.store import (
     DEFAULT_NAME,
     calibration_dir,
+    damaged_default,
     list_profiles,
     load_profile,
     pointer_target,
@@ -99,6 +100,7 @@ class Listing:
         pointer_problem: why ``default.json`` points to no usable name (None: it is fine or absent).
         default_missing: the name the default points to when that profile does not exist.
         default_sample: the sample the default points to, when it does.
+        default_damaged: the sentence saying ``default.json`` is damaged (not JSON at all), when it is.
     """
 
     folder: Path
@@ -107,6 +109,7 @@ class Listing:
     samples: list[str]
     default_missing: str | None = None
     default_sample: str | None = None
+    default_damaged: str | None = None
 
 
 def listing() -> Listing:
@@ -114,8 +117,9 @@ def listing() -> Listing:
     folder = calibration_dir()
     pointer = folder / f"{DEFAULT_NAME}.json"
     default, default_problem = None, None
+    damaged = damaged_default()
     try:
-        default = profile_path(None)
+        default = profile_path(None) if damaged is None else None
     except CalibrationError as exc:
         default_problem = _reason(exc, pointer)
     entries = []
@@ -138,4 +142,4 @@ def listing() -> Listing:
             missing = default.stem
         elif default.parent.resolve() != folder.resolve():
             sample = default.stem
-    return Listing(folder, entries, default_problem, sample_names(), missing, sample)
+    return Listing(folder, entries, default_problem, sample_names(), missing, sample, damaged)

@@ -28,7 +28,7 @@ from dealer_assist.fileio import JsonInputError, dumps_json, load_json, parse_js
 
 __all__ = ["ENV_DIR", "DEFAULT_NAME", "POINTER_SCHEMA", "calibration_dir", "samples_dir", "sample_names",
            "is_path_like", "profile_path", "pointer_target", "load_profile", "save_profile", "set_default",
-           "list_profiles"]
+           "list_profiles", "damaged_default"]
 
 POINTER_SCHEMA = "dealer-assist/calibration-pointer"
 #: Environment variable naming the folder of named profiles (tests, other set-ups).
@@ -136,6 +136,10 @@ def load_profile(name_or_path: str | os.PathLike | None = None) -> Profile:
         CalibrationError: the file is missing, unreadable, not JSON, or not a
             valid profile; the message is one sentence naming the file.
     """
+    if name_or_path is None or str(name_or_path) == DEFAULT_NAME:
+        damaged = damaged_default()
+        if damaged is not None:  # not "no calibration profile": the file that names one is broken
+            raise CalibrationError(damaged)
     path = profile_path(name_or_path)
     label = str(name_or_path) if name_or_path is not None else DEFAULT_NAME
     if not path.exists():
@@ -217,15 +221,32 @@ def set_default(name: str) -> Path:
     return path
 
 
+def damaged_default() -> str | None:
+    """The sentence saying ``default.json`` of the calibration folder is damaged -- not JSON at all (an editor
+    cut it), empty, unreadable, a folder -- or None when it is absent or JSON (a pointer or a full profile, each
+    refused by its own reader if wrong). Such a file is no profile called "default": it is the default's
+    pointer, and ``dealer-assist calibrate use NAME`` writes it again (seventh new-user trial M)."""
+    path = calibration_dir() / f"{DEFAULT_NAME}.json"
+    if not os.path.lexists(path):
+        return None
+    try:
+        load_json(path)
+    except JsonInputError as exc:
+        return (f"The file that sets the default profile, {path}, is damaged: it {exc.reason}; "
+                f"`dealer-assist calibrate use NAME` sets the default again.")
+    return None
+
+
 def list_profiles() -> list[str]:
-    """Names of the profiles in the calibration folder (``default`` included when it is a full profile;
+    """Names of the profiles in the calibration folder (``default`` included when it is a full profile, not when
+    it is a pointer or damaged, :func:`damaged_default`;
     the samples are not in it, see :func:`sample_names`)."""
     d = calibration_dir()
     if not d.is_dir():
         return []
     names = []
     for p in sorted(d.glob("*.json")):
-        if p.stem == DEFAULT_NAME and _safe_pointer(p):
+        if p.stem == DEFAULT_NAME and (_safe_pointer(p) or damaged_default() is not None):
             continue
         names.append(p.stem)
     return names

@@ -56,6 +56,8 @@ def _print_listing(found: Listing, lang: str = "en") -> None:
     def echo(line: str) -> None:  # names of files in the calibration folder: shown as text
         typer.echo(safe_text(say(line, lang)))
 
+    if found.default_damaged is not None:  # the default's pointer, not a profile called "default"
+        echo(found.default_damaged)
     if not found.entries and found.pointer_problem is None and found.default_sample is None:
         echo(f"no profiles in {found.folder}")
         if found.samples:

@@ -58,6 +58,12 @@ def camera_table(result: CameraSetup, lang: str = "en") -> Group:
     return titled(name_text(t_["cal_camera_title"].format(path=result.saved.profile.path), style="bold"), t)
 
 
+def zone_cell(name: str, kind: str, lang: str = "en") -> Text:
+    """A zone's name in a table cell: the board by the language's word for it (``борд``, as the sentences
+    under the table say it: one name for one zone), a seat by its name, as text (seventh new-user trial M)."""
+    return name_text(say_place(name, lang) if kind == "board" else name)
+
+
 def table_zones(result: TableSetup, lang: str = "en") -> Group:
     """Each zone of a new table section: kind, centre in mm, whether the photo shows it whole."""
     t_ = texts(lang)
@@ -74,7 +80,7 @@ def table_zones(result: TableSetup, lang: str = "en") -> Group:
         px = profile.to_image_px(z.polygon_mm, size)
         inside = ((px[:, 0] >= 0) & (px[:, 0] < size[0]) & (px[:, 1] >= 0) & (px[:, 1] < size[1])).mean()
         c = z.centre_mm
-        t.add_row(name_text(z.name), t_.get(f"cal_kind_{z.kind}", z.kind), f"{c[0]:.0f}, {c[1]:.0f}",
+        t.add_row(zone_cell(z.name, z.kind, lang), t_.get(f"cal_kind_{z.kind}", z.kind), f"{c[0]:.0f}, {c[1]:.0f}",
                   t_["cal_yes"] if inside == 1 else Text(t_["cal_of_corners"].format(p=f"{inside:.0%}"), style="yellow"),
                   *_scale_cells(zs, t_, lang))
     caption = (t_["cal_fit"].format(n=fit.points, rms=number(fit.rms_px, lang, 2), w=f"{w:g}", h=f"{h:g}")
@@ -111,7 +117,7 @@ def readability_table(profile: Profile, image_size=None, lang: str = "en") -> li
     t.add_column(t_["zone"])
     _scale_columns(t, t_)
     for zs in scales:
-        t.add_row(name_text(zs.zone), *_scale_cells(zs, t_, lang))
+        t.add_row(zone_cell(zs.zone, zs.kind, lang), *_scale_cells(zs, t_, lang))
     return [titled(Text(title), t), *scale_advice(profile, image_size, lang)]
 
 
@@ -170,7 +176,7 @@ def _table_section(profile: Profile, lang: str) -> Sequence[RenderableType]:
     t.add_column(t_["cal_kind"])
     t.add_column(t_["cal_polygon"])
     for z in tp.zones:
-        t.add_row(name_text(z.name), t_.get(f"cal_kind_{z.kind}", z.kind),
+        t.add_row(zone_cell(z.name, z.kind, lang), t_.get(f"cal_kind_{z.kind}", z.kind),
                   " ".join(f"{x:.0f},{y:.0f}" for x, y in z.polygon_mm))
     src = tp.extra.get("source") or {}
     caption = name_text(t_["cal_corners"] + " " + " ".join(f"{x:.0f},{y:.0f}" for x, y in corners)
@@ -203,13 +209,14 @@ def check_table(check: TableCheck, image: str, output: str, lang: str = "en") ->
     t.add_column(t_["status"])
     t.add_column(t_["zone"])
     t.add_column(t_["cal_centre_px"], justify="right")
+    kinds = {z.name: z.kind for z in check.profile.table.zones}
     for i, r in enumerate(check.rows, 1):
         status = t_.get("st_" + r["status"], r["status"].replace("_", " "))
-        t.add_row(str(i), r["serial"] or "?", status, name_text(r["zone"]) if r["zone"] else
+        t.add_row(str(i), r["serial"] or "?", status, zone_cell(r["zone"], kinds.get(r["zone"], ""), lang) if r["zone"] else
                   Text(t_["cal_no_zone"], style="red"), f"{r['centre_px'][0]:.0f}, {r['centre_px'][1]:.0f}")
     counts = check.counts
     # the board zone by the language's word for it (prose: "борд: 1, P1: 1"), the seats by their names
-    caption = name_text(", ".join(f"{say_place(z.name, lang) if z.kind == 'board' else z.name}: {counts.get(z.name, 0)}"
+    caption = name_text(", ".join(f"{zone_cell(z.name, z.kind, lang).plain}: {counts.get(z.name, 0)}"
                                   for z in check.profile.table.zones) + (
         f", {t_['cal_no_zone']}: {counts[None]}" if counts.get(None) else ""), style="dim")
     title = name_text(t_["cal_check_title"].format(image=image, name=check.profile.name, output=output), style="bold")
