@@ -68,6 +68,7 @@ TEXT: dict[str, dict[str, str]] = {
         "warning": "Warning", "refused": "Refused: {say}",
         # chips and pots (RULES.md §4)
         "chips_label": "Chips", "chips": "chips", "amount": "Chips", "pot": "Pot", "main": "main", "side": "side",
+        "side_pot": "side pot",
         "eligible_column": "Eligible", "eligible": "eligible", "carry": "Carried to the next hand",
         "carried_in": "carried", "carried_in_line": "Pot carried in: {n} (joins the main pot)",
         # live mode's dashboard
@@ -245,7 +246,7 @@ TEXT: dict[str, dict[str, str]] = {
         "rolled_pot": "ничья {winners} → следующая раздача", "logged_tied": "В журнале ничья (банк переходит): {winners}",
         "warning": "Внимание",
         "chips_label": "Фишки", "chips": "фишки", "amount": "Фишки", "pot": "Банк", "main": "основной",
-        "side": "побочный", "eligible_column": "Претенденты", "eligible": "претенденты",
+        "side": "побочный", "side_pot": "побочный банк", "eligible_column": "Претенденты", "eligible": "претенденты",
         "carry": "Переходит в следующую раздачу",
         "carried_in": "перенос", "carried_in_line": "Перенесённый банк: {n} (входит в основной)",
         "camera": "камера", "fps": "кадр/с", "ocr": "OCR", "street": "улица", "preflop": "префлоп", "betting": "торговля", "flop": "флоп",

@@ -188,6 +188,22 @@ def test_m_history_show_of_an_abandoned_hand_gives_the_logged_reason_in_russian(
                 "записаны:") in flat(shown.stdout), shown.stdout
 
 
+# ----------------------------------------------------------------------------- M: the Pots line
+def test_m_the_pots_line_keeps_a_side_pots_number_off_its_chips():
+    """``side 1 30`` read as "side 130", ``побочный 1 5`` as "15": the number of the side pot now ends with a
+    colon (main 30 to P6, side pot 1 of 30 and side pot 2 of 5 to P4: 65 chips, as put in)."""
+    typed = ("board 1 1115111\nboard 2 1116111\nboard 3 1119111\nP4 1 9999999\nP4 2 8888888\nP5 1 1111111\n"
+             "P5 2 2222222\nP6 1 3333333\nP6 2 4444444\nchips P4 30\nchips P5 25\nchips P6 10\n")
+    args = ["live", "--camera", ROOT / "sample_images" / "tables" / "table_2.jpg", "--calibration", "sample_table_2",
+            "--position", "4", "--no-ocr", "--no-window", "--no-log"]
+    en, ru, ru_locale = both(args, stdin=typed)
+    assert en.exit_code == ru.exit_code == ru_locale.exit_code == 0, en.output
+    assert _lines(en.stdout, "Pots") == ["Pots: main 30 → P6 · side pot 1: 30 → P4 · side pot 2: 5 → P4"]
+    for result in (ru, ru_locale):
+        assert _lines(result.stdout, "Банки") == [
+            "Банки: основной 30 → P6 · побочный банк 1: 30 → P4 · побочный банк 2: 5 → P4"]
+
+
 # ----------------------------------------------------------------------------- M: a damaged default.json
 def test_m_a_damaged_default_json_is_said_to_be_damaged_not_shown_as_a_profile(tmp_path, monkeypatch):
     """default.json cut by an editor was listed as ``* default (unusable: …)`` and refused as "no calibration

@@ -145,7 +145,8 @@ def _compact_pots(view: TableView, t: Mapping[str, str]) -> Text | None:
         return None
     parts = []
     for i, pot in enumerate(st.pots):
-        name = t["main"] if i == 0 else f"{t['side']} {i}"
+        # a side pot's number kept off its chips: "side 1 30" read as "side 130" (seventh new-user trial M)
+        name = t["main"] if i == 0 else f"{t['side_pot']} {i}:"
         parts.append(f"{name} {pot_amount(pot, t)} → {pot_winners(pot, view, t)}")
     text = Text(f"{t['pots']}: " + " · ".join(parts))
     if st.carry:
