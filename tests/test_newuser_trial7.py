@@ -293,3 +293,50 @@ def test_m_calibrate_check_and_show_name_the_board_zone_one_way_in_russian(tmp_p
     assert "board: 3, P1: 2, P2: 2, P3: 2, P4: 1" in en.stdout and "борд: 3, P1: 2, P2: 2, P3: 2, P4: 1" in ru.stdout
     rows = [line for line in ru.stdout.splitlines() if "не читается" in line and "борд" in line]
     assert [row.split("│")[4].strip() for row in rows] == ["борд", "борд", "борд"]
+
+
+# ----------------------------------------------------------------------------- M: the serve page's last English
+def test_m_the_spectator_pages_balances_footer_and_badges_are_in_both_languages(tmp_path):
+    """The balances block (column heads, "To settle:") and the footer were English only on a page that pairs
+    every other label with Russian; so were "not dealt yet" and the ``dealer`` badge. Shown in chromium, at a
+    desktop's and a phone's width (nothing runs off the side)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from dealer_assist.live.history import HandLog
+    from ledger_helpers import BOARD, POCKETS, logged_hand
+    from test_spectator_browser import Server, browser
+
+    log = tmp_path / "hands.jsonl"
+    # P=1: B's set of 9s beats A; 10 chips each, so A pays B 10
+    HandLog(log).append(logged_hand(["A", "B"], BOARD, {"A": POCKETS["A"], "B": POCKETS["B"]},
+                                    chips={"A": 10, "B": 10}, hand=1))
+    server = Server(["--log", str(log), "--delay", "0", "--port", "0"], tmp_path / "serve.err")
+    driver = None
+    try:
+        url = server.url()
+        driver = browser(str(tmp_path / "chromium-profile"))
+        driver.set_window_size(1280, 1000)
+        driver.get(url)
+        WebDriverWait(driver, 60, poll_frequency=0.1).until(
+            lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-hand") == "1")
+        heads = [th.text for th in driver.find_elements(By.CSS_SELECTOR, "#balances th")]
+        assert heads == ["Player · Игрок", "Hands · Раздачи", "Won · Выиграно", "Net · Итог"]
+        rows = [[td.text for td in tr.find_elements(By.TAG_NAME, "td")]
+                for tr in driver.find_elements(By.CSS_SELECTOR, "#balances tr")[1:]]
+        assert sorted(rows) == [["A", "1", "0", "-10"], ["B", "1", "1", "+10"]]
+        assert driver.find_element(By.CSS_SELECTOR, ".transfers").text == "To settle · Расчёт: A → B 10"
+        footer = driver.find_element(By.TAG_NAME, "footer").text
+        assert footer.startswith("Read-only spectator screen of dealer-assist: pocket notes appear only once revealed")
+        assert "Экран зрителя dealer-assist, только для просмотра: карманные купюры видны, только когда вскрыты" in footer
+        tags = [t.text for t in driver.find_elements(By.CSS_SELECTOR, ".seat .tag")]
+        assert tags == ["dealer · дилер"]
+        assert driver.find_element(By.ID, "delay").text == "Delayed by 0 s · задержка 0 с"
+        assert driver.find_element(By.CSS_SELECTOR, ".info .hand").text == "Hand 1 · Раздача 1"
+        for width, height in ((1280, 1000), (390, 844)):
+            driver.set_window_size(width, height)
+            assert driver.execute_script("return document.documentElement.scrollWidth <= window.innerWidth;"), width
+    finally:
+        if driver is not None:
+            driver.quit()
+        assert server.stop() == 0

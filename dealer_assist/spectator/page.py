@@ -172,10 +172,10 @@ SCRIPT = r"""
       var box = add(board, el("div", "note"));
       if (!note) {
         add(box, el("div", "empty", "—"));
-        add(box, el("div", "why", "not dealt yet"));
+        add(box, el("div", "why", "not dealt yet · ещё не роздана"));
       } else if (!note.serial) {
-        add(box, el("div", "empty", "face down"));
-        add(box, el("div", "why", "not read yet"));
+        add(box, el("div", "empty", "face down · рубашкой вверх"));
+        add(box, el("div", "why", "not read yet · ещё не прочитана"));
       } else {
         add(box, serialEl(note.serial, hand.position));
         add(box, el("div", "rank", note.rank === null ? "—" : note.rank));
@@ -190,8 +190,8 @@ SCRIPT = r"""
     if (hand.winners.indexOf(seat.name) >= 0) { card.classList.add("winner"); }
     if (seat.folded) { card.classList.add("folded"); }
     var name = add(card, el("div", "name", seat.name));
-    if (seat.dealer) { add(name, el("span", "tag", "dealer")); }
-    if (seat.folded) { add(name, el("span", "tag", "folded")); }
+    if (seat.dealer) { add(name, el("span", "tag", "dealer · дилер")); }
+    if (seat.folded) { add(name, el("span", "tag", "folded · сбросил")); }
     if (seat.revealed && seat.pocket) {
       var pocket = add(card, el("div", "pocket"));
       for (var i = 0; i < seat.pocket.length; i++) {
@@ -227,27 +227,28 @@ SCRIPT = r"""
       if (seat.payout !== null && String(seat.payout) !== "0") { text += " · +" + seat.payout; }
       add(card, el("div", "result " + seat.result.replace(" ", ""), text));
     } else if (seat.chips !== null) {
-      add(card, el("div", "muted", "chips in: " + seat.chips));
+      add(card, el("div", "muted", "chips in · внесено: " + seat.chips));
     }
   }
 
   function renderHand(main, data) {
     var hand = data.hand;
     var info = add(main, el("div", "info"));
-    add(info, el("span", "hand", "Hand " + (hand.hand === null ? "?" : hand.hand)));
+    var number = hand.hand === null ? "?" : hand.hand;
+    add(info, el("span", "hand", "Hand " + number + " · Раздача " + number));
     add(info, el("span", "state " + hand.source, hand.source === "live"
       ? (hand.decided ? "decided · решена" : "in play · идёт")
       : "finished · завершена"));
     if (hand.position !== null) {
       var p = add(info, el("span", ""));
       add(p, el("span", "pbadge", "P=" + hand.position));
-      if (hand.position_random) { add(p, el("span", "muted", " random")); }
+      if (hand.position_random) { add(p, el("span", "muted", " random · случайное")); }
     }
     var street = STREET[hand.street] || [hand.street, ""];
     add(info, el("span", "", street[0] + " · " + street[1]));
-    if (hand.dealer) { add(info, el("span", "muted", "dealer: " + hand.dealer)); }
-    if (hand.zero_joker) { add(info, el("span", "muted", "zero-joker: " + (JOKER[hand.zero_joker] || hand.zero_joker))); }
-    if (hand.tie_policy) { add(info, el("span", "muted", "ties: " + (TIES[hand.tie_policy] || hand.tie_policy))); }
+    if (hand.dealer) { add(info, el("span", "muted", "dealer · дилер: " + hand.dealer)); }
+    if (hand.zero_joker) { add(info, el("span", "muted", "zero-joker · ноль-джокер: " + (JOKER[hand.zero_joker] || hand.zero_joker))); }
+    if (hand.tie_policy) { add(info, el("span", "muted", "ties · при равенстве: " + (TIES[hand.tie_policy] || hand.tie_policy))); }
     var carried = hand.carried_in;
     if (carried && !(hand.decided && carried.total !== null)) {
       var c = add(main, el("div", "carried", "Pot carried in: " + carried.carried + " (joins the main pot) · " +
@@ -259,7 +260,7 @@ SCRIPT = r"""
     add(main, el("h2", "", "Players · Игроки"));
     var seats = add(main, el("div", "seats"));
     seats.id = "seats";
-    if (!hand.seats.length) { add(seats, el("div", "muted", "nobody dealt in yet")); }
+    if (!hand.seats.length) { add(seats, el("div", "muted", "nobody dealt in yet · ещё никому не роздано")); }
     for (var i = 0; i < hand.seats.length; i++) { renderSeat(seats, hand.seats[i], hand); }
     if (hasOdds(hand)) {
       var legend = add(main, el("div", "legend"));
@@ -299,7 +300,9 @@ SCRIPT = r"""
     if (data.previous) {
       var prev = data.previous;
       add(main, el("div", "previous", "Previous hand " + (prev.hand === null ? "" : prev.hand) + ": " +
-        (prev.winners.length ? (prev.winners.length > 1 ? "winners " : "winner ") + prev.winners.join(", ") : "no winner")));
+        (prev.winners.length ? (prev.winners.length > 1 ? "winners " : "winner ") + prev.winners.join(", ") : "no winner") +
+        " · Предыдущая раздача " + (prev.hand === null ? "" : prev.hand) + ": " + (prev.winners.length ?
+        (prev.winners.length > 1 ? "победители " : "победитель ") + prev.winners.join(", ") : "без победителя")));
     }
   }
 
@@ -315,7 +318,7 @@ SCRIPT = r"""
     var table = add(main, el("table", "balances"));
     table.id = "balances";
     var head = add(table, el("tr"));
-    ["Player", "Hands", "Won", "Net"].forEach(function (t) { add(head, el("th", "", t)); });
+    ["Player · Игрок", "Hands · Раздачи", "Won · Выиграно", "Net · Итог"].forEach(function (t) { add(head, el("th", "", t)); });
     balances.players.forEach(function (p) {
       var row = add(table, el("tr"));
       add(row, el("td", "", p.name));
@@ -326,28 +329,30 @@ SCRIPT = r"""
     });
     if (balances.players_not_shown) {
       var more = add(table, el("tr"));
-      add(more, el("td", "", "… and " + balances.players_not_shown + " more players (dealer-assist ledger lists them all)"));
+      add(more, el("td", "", "… and " + balances.players_not_shown + " more players (dealer-assist ledger lists them all) · " +
+        "… и ещё игроков: " + balances.players_not_shown + " (dealer-assist ledger покажет всех)"));
     }
     if (balances.transfers.length) {
-      add(main, el("div", "transfers", "To settle: " + balances.transfers.map(function (t) {
+      add(main, el("div", "transfers", "To settle · Расчёт: " + balances.transfers.map(function (t) {
         return party(t.from, t.from_kind) + " → " + party(t.to, t.to_kind) + " " + t.amount;
       }).join(" · ") + (balances.transfers_not_shown ? " · … and " + balances.transfers_not_shown +
-        " more transfers (dealer-assist ledger lists them all)" : "")));
+        " more transfers (dealer-assist ledger lists them all) · … и ещё переводов: " +
+        balances.transfers_not_shown + " (dealer-assist ledger покажет все)" : "")));
     }
   }
 
   // the house and the carried pot are kinds, not names: a seat called "organiser" reads as itself
   function party(name, kind) {
-    if (kind === "house") { return "organiser (rake)"; }
-    if (kind === "carried pot") { return "carried pot"; }
+    if (kind === "house") { return "organiser (rake) · организатор (рейк)"; }
+    if (kind === "carried pot") { return "carried pot · переходящий банк"; }
     return name;
   }
 
   function render(data) {
     var main = document.getElementById("main");
     main.textContent = "";
-    document.getElementById("delay").textContent = "Delayed by " + data.delay + " s";
-    document.getElementById("asof").textContent = data.as_of ? "as of " + clock(data.as_of) : "";
+    document.getElementById("delay").textContent = "Delayed by " + data.delay + " s · задержка " + data.delay + " с";
+    document.getElementById("asof").textContent = data.as_of ? "as of · на " + clock(data.as_of) : "";
     document.body.setAttribute("data-snapshot", String(data.snapshot));
     document.body.setAttribute("data-hand", data.hand && data.hand.hand !== null ? String(data.hand.hand) : "");
     document.body.setAttribute("data-source", data.hand ? data.hand.source : "");
@@ -362,8 +367,8 @@ SCRIPT = r"""
   }
 
   var source = new EventSource("events" + query);
-  source.onopen = function () { connection("connected", false); };
-  source.onerror = function () { connection("reconnecting…", true); };
+  source.onopen = function () { connection("connected · подключено", false); };
+  source.onerror = function () { connection("reconnecting… · переподключение…", true); };
   source.onmessage = function (event) {
     try { render(JSON.parse(event.data)); } catch (error) { connection("bad message: " + error, true); }
   };
@@ -377,13 +382,14 @@ PAGE = (
     "<title>Banknote Hold'em · spectator screen</title>\n"
     f"<style>{STYLE}</style>\n</head>\n<body>\n"
     "<header><h1>Banknote Hold'em · Купюрный Hold'em</h1>\n"
-    "<div class=\"badges\"><span id=\"delay\" class=\"badge delay\">Delayed</span>"
-    "<span id=\"asof\" class=\"badge\"></span><span id=\"connection\" class=\"badge\">connecting…</span></div>"
+    "<div class=\"badges\"><span id=\"delay\" class=\"badge delay\">Delayed · задержка</span>"
+    "<span id=\"asof\" class=\"badge\"></span><span id=\"connection\" class=\"badge\">connecting… · подключение…</span></div>"
     "</header>\n"
     "<main id=\"main\"><div class=\"waiting\"><div class=\"big\">Waiting for the first hand</div>"
     "<div class=\"small\">Ожидание первой раздачи</div></div></main>\n"
     "<footer>Read-only spectator screen of dealer-assist: pocket notes appear only once revealed at the table, "
-    "and everything is shown late on purpose.</footer>\n"
+    "and everything is shown late on purpose. · Экран зрителя dealer-assist, только для просмотра: карманные "
+    "купюры видны, только когда вскрыты за столом, и всё показывается с задержкой намеренно.</footer>\n"
     f"<script>{SCRIPT}</script>\n</body>\n</html>\n"
 )
 
