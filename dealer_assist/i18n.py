@@ -115,6 +115,7 @@ TEXT: dict[str, dict[str, str]] = {
         "confirm_fold": "The hand is decided (winner {winners}): folding {seat} would decide it anew. Fold {seat} "
                         "again to fold; anything else keeps the hand as it is.",
         "p_changed": "CHANGED after the deal (announced P={old})",
+        "dealer_out": "{button} (sat out; odd chips from {engine})",
         "position_changed": "P changed after the deal: {changes}",
         "confirm_position_dealt": "P={old} is announced for this hand and notes are dealt: P={p} would change "
                                   "every note's rank. Give the same command again to change P; anything else "
@@ -290,6 +291,7 @@ TEXT: dict[str, dict[str, str]] = {
         "confirm_fold": "Раздача решена (победитель {winners}): сброс {seat} решит её заново. Сбросьте {seat} "
                         "ещё раз, чтобы сбросить; любая другая команда оставит раздачу как есть.",
         "p_changed": "ИЗМЕНЕНО после раздачи (объявлено P={old})",
+        "dealer_out": "{button} (не играл; неделимые фишки — от {engine})",
         "position_changed": "P изменено после раздачи: {changes}",
         "confirm_position_dealt": "Для этой раздачи объявлено P={old}, и купюры розданы: P={p} изменит ранг "
                                   "каждой купюры. Повторите команду, чтобы сменить P; любая другая оставит "

@@ -270,7 +270,7 @@ def _rolls_over(showdown: Showdown) -> bool:
     return showdown.hand.tie_policy.value == "rollover"
 
 
-def _header(showdown: Showdown, t: Mapping[str, str]) -> Text:
+def _header(showdown: Showdown, t: Mapping[str, str], button: str | None = None) -> Text:
     hand = showdown.hand
     if hand.game.board_notes:
         header = (
@@ -279,7 +279,10 @@ def _header(showdown: Showdown, t: Mapping[str, str]) -> Text:
         )
     else:  # Indian poker: its options are fixed (RULES.md §7.2, §7.4)
         header = f"{t[hand.game.value]} · {t['playing_position']} P={hand.position}"
-    if hand.dealer is not None:
+    if button is not None and button != hand.dealer and hand.dealer is not None:
+        # the table's dealer sat the hand out: named as the table knows it, with the rules' dealer for odd chips
+        header += f" · {t['dealer']}: " + t["dealer_out"].format(button=safe_text(button), engine=safe_text(hand.dealer))
+    elif hand.dealer is not None:
         header += f" · {t['dealer']}: {safe_text(hand.dealer)}"
     return Text(header)
 
@@ -398,8 +401,13 @@ def render_showdown(
     labels: Mapping[str, str] | None = None,
     title: str | None = None,
     duplicate_warnings: bool = True,
+    button: str | None = None,
 ) -> RenderableType:
     """A renderable of the whole showdown in ``lang`` (``"en"`` or ``"ru"``).
+
+    ``button``: the table's dealer when it is not the hand's (a dealer who sat the hand out: the hand's
+    dealer is then the nearest player on its right, :func:`~dealer_assist.rules.showdown.dealer_among`);
+    the header names both.
 
     ``labels`` maps a serial to where it came from (e.g. an image name) and is
     shown next to it; ``title`` heads the output; ``duplicate_warnings=False``
@@ -408,7 +416,7 @@ def render_showdown(
     """
     t = texts(lang)
     parts: list[RenderableType] = [name_text(title, style="bold")] if title else []
-    parts += [_header(showdown, t), _board(showdown, lang, labels), _players(showdown, lang, labels)]
+    parts += [_header(showdown, t, button), _board(showdown, lang, labels), _players(showdown, lang, labels)]
     label = t["winners"] if len(showdown.winners) > 1 else t["winner"]
     if len(showdown.winners) > 1 and _rolls_over(showdown):
         label = t["tied"]

@@ -340,3 +340,27 @@ def test_m_the_spectator_pages_balances_footer_and_badges_are_in_both_languages(
         if driver is not None:
             driver.quit()
         assert server.stop() == 0
+
+
+# ----------------------------------------------------------------------------- L: one dealer for one hand
+def test_l_history_list_and_show_name_one_dealer_for_a_hand_whose_dealer_sat_out(tmp_path):
+    """Three hands of P1 and P2 at a four-seat table: the button reaches P3, who sits out; the list said P3,
+    ``--show 3`` said P2 (the rules' dealer among the players). --show now names P3 and says why P2."""
+    log = tmp_path / "d.jsonl"
+    hand = ("board 1 1115111\nboard 2 1116111\nboard 3 1119111\nP1 1 1111111\nP1 2 2222222\nP2 1 3333333\n"
+            "P2 2 4444444\nchips P1 5\nchips P2 5\n")
+    result = invoke([*LIVE, "--log", log, "--lang", "en"], stdin=hand + "n\n" + hand + "n\n" + hand + "q\n")
+    assert result.exit_code == 0, result.output
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [(r["dealer"], r["input"]["dealer"]) for r in records] == [("P1", "P1"), ("P2", "P2"), ("P3", "P2")]
+    listed = invoke(["history", "--log", log, "--lang", "en"]).stdout
+    assert [line.split("│")[5].strip() for line in listed.splitlines() if line.startswith("│ 3 ")] == ["P3"]
+    en, ru, ru_locale = both(["history", "--log", log, "--show", "3"])
+    assert "Playing position P=4 · zero-joker: off · ties: split · dealer: P3 (sat out; odd chips from P2)" \
+        in flat(en.stdout)
+    for shown in (ru, ru_locale):
+        assert ("Игровое место P=4 · ноль-джокер: выкл. · при равенстве: делёж · дилер: P3 (не играл; неделимые "
+                "фишки — от P2)") in flat(shown.stdout)
+    # a hand the dealer played: the one name, as before
+    assert "ties: split · dealer: P2 Board" in flat(both(["history", "--log", log, "--show", "2"])[0].stdout)
+

@@ -251,7 +251,10 @@ def _print_history(records: list[dict], path: Path, show: Optional[int], as_json
         if (not hand.carried_in and "carried_in" not in settled and isinstance(carried, int) and carried > 0
                 and hand.game.board_notes):
             hand = dataclasses.replace(hand, carried_in=carried)  # an old log: its carry left out of its payouts
-        console.print(render_showdown(evaluate(hand), lang, title=title))
+        # the list names the table's dealer (the button), the hand the rules' dealer among its players: one
+        # hand, one dealer, with the other name said (seventh new-user trial L)
+        button = r.get("dealer") if isinstance(r.get("dealer"), str) else None
+        console.print(render_showdown(evaluate(hand), lang, title=title, button=button))
     except HandError as exc:
         console.print(name_text(title, style="bold"))
         console.print(safe_text(t["not_showdown"].format(error=exc)), markup=False, highlight=False)
