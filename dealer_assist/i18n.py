@@ -88,8 +88,8 @@ TEXT: dict[str, dict[str, str]] = {
         "ocr_off": "off (the croupier types the serials)", "ocr_error": "error", "ocr_loading": "loading its models",
         "st_pending": "being read", "st_not_read": "not read", "st_face_down_covered": "face down or covered",
         "pending_why": "the camera is reading it; it plays once read alike {k} times",
-        "not_read_why": "the recording ended before it was read; type it: e {slot} NNNNNNN",
-        "unreadable_why": "type it: e {slot} NNNNNNN", "not_read_waiting": "{place}: not read before the recording "
+        "not_read_why": "the recording ended before it was read; {type_it}",
+        "unreadable_why": "type it: e {slot} NNNNNNN", "unreadable_why_line": "type it: {slot} NNNNNNN", "not_read_waiting": "{place}: not read before the recording "
         "ended; type its serial (e {slot} NNNNNNN).",
         "nat": "nat.", "mod": "mod.", "legend": "nat. = natural, mod. = modified; [d] = the digit at P",
         "legend_mark": "[d] = the digit at P", "legend_typed": "* = typed by the croupier",
@@ -265,8 +265,8 @@ TEXT: dict[str, dict[str, str]] = {
         "ocr_off": "выкл. (номера вводит крупье)", "ocr_error": "ошибка", "ocr_loading": "загружает модели",
         "st_pending": "читается", "st_not_read": "не прочитана", "st_face_down_covered": "рубашкой вверх или закрыта",
         "pending_why": "камера читает её; купюра играет, когда прочитана одинаково {k} раза",
-        "not_read_why": "запись закончилась раньше, чем её прочитали; введите: e {slot} NNNNNNN",
-        "unreadable_why": "введите: e {slot} NNNNNNN", "not_read_waiting": "{place}: не прочитана до конца записи; "
+        "not_read_why": "запись закончилась раньше, чем её прочитали; {type_it}",
+        "unreadable_why": "введите: e {slot} NNNNNNN", "unreadable_why_line": "введите: {slot} NNNNNNN", "not_read_waiting": "{place}: не прочитана до конца записи; "
         "введите номер (e {slot} NNNNNNN).",
         "nat": "нат.", "mod": "мод.", "legend": "нат. = натуральная, мод. = модифицированная; [d] = цифра на месте P",
         "legend_mark": "[d] = цифра на месте P", "legend_typed": "* = введено крупье",

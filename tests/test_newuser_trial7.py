@@ -364,3 +364,28 @@ def test_l_history_list_and_show_name_one_dealer_for_a_hand_whose_dealer_sat_out
     # a hand the dealer played: the one name, as before
     assert "ties: split · dealer: P2 Board" in flat(both(["history", "--log", log, "--show", "2"])[0].stdout)
 
+
+
+# ----------------------------------------------------------------------------- L: the Waiting line's typing hint
+def test_l_the_waiting_line_says_how_to_type_a_note_the_camera_cannot_read():
+    """At 80x24 the Waiting line gave "P3 2 not read (type it: e P3 2 NNNNNNN)" for a note not read, nothing for one
+    that cannot be read; and without a terminal (the last dashboard of a piped run) ``e`` is a key nobody has:
+    standard input takes ``P3 2 NNNNNNN``."""
+    import dataclasses
+
+    from dealer_assist.live.dashboard import LiveStatus
+    from test_live_dashboard_terminal import BOARD as BOARD_2, POCKETS as POCKETS_2, SEATS, deal, screen
+
+    statuses = {("P2", 2): ("unreadable", (), "the reads disagree (2226222, 2226228)")}
+    view = table_view(TableState(SEATS[:2], 4), deal(board=BOARD_2[:2], pockets={s: POCKETS_2[s] for s in SEATS[:2]},
+                                                     statuses=statuses))
+    watched = LiveStatus("ok", 25.0, "idle")
+    piped = dataclasses.replace(watched, watched=False)
+    en = " ".join(screen(view, watched, "en").split())
+    assert "P2 2 cannot be read (type it: e P2 2 NNNNNNN)" in en
+    assert "P2 2 cannot be read (type it: P2 2 NNNNNNN)" in " ".join(screen(view, piped, "en").split())
+    ru = " ".join(screen(view, watched, "ru").split())
+    assert "P2 2 не читается (введите: e P2 2 NNNNNNN)" in ru
+    assert "P2 2 не читается (введите: P2 2 NNNNNNN)" in " ".join(screen(view, piped, "ru").split())
+    wide = " ".join(screen(view, piped, "en", 140, 40).split())
+    assert "cannot be read: the reads disagree (2226222, 2226228); type it: P2 2 NNNNNNN" in wide

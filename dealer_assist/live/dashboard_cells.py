@@ -115,6 +115,12 @@ def state_word(slot: Slot, status: LiveStatus, t: Mapping[str, str], short: bool
     return t["face down"], "dim"
 
 
+def type_it(slot: Slot, status: LiveStatus, t: Mapping[str, str]) -> str:
+    """How to type a note's serial, as this screen takes it: the ``e`` key on a watched terminal, the line
+    ``P3 2 NNNNNNN`` on standard input (``e`` is a key there is no keyboard for; seventh new-user trial L)."""
+    return t["unreadable_why" if status.watched else "unreadable_why_line"].format(slot=slot.label)
+
+
 def state_text(slot: Slot, status: LiveStatus, lang: str, t: Mapping[str, str]) -> Text:
     """A note without a serial that plays, with why and what to do (the full layout)."""
     word, style = state_word(slot, status, t)
@@ -129,14 +135,14 @@ def state_text(slot: Slot, status: LiveStatus, lang: str, t: Mapping[str, str]) 
         return out
     if slot.status == "pending" and note is not None:
         if status.recording_ended:
-            out.append(f": {t['not_read_why'].format(slot=slot.label)}", style="dim")
+            out.append(f": {t['not_read_why'].format(type_it=type_it(slot, status, t))}", style="dim")
         else:
             count = note.candidates[0][1] if note.candidates else 0
             out.append(f" ({t['reads']}: {count}; {t['pending_why'].format(k=status.trust_k)})", style="dim")
     elif slot.status in ("unreadable", "out_of_format") and note is not None:
         if note.reason:
             out.append(f": {say(note.reason, lang)}", style="dim")
-        out.append(f"; {t['unreadable_why'].format(slot=slot.label)}", style="dim")
+        out.append(f"; {type_it(slot, status, t)}", style="dim")
     return out
 
 
@@ -165,9 +171,15 @@ def waiting_summary(view: TableView, status: LiveStatus, lang: str, t: Mapping[s
     for slot in view.pending:
         label = say_place(slot.label, lang)
         if status.recording_ended:
-            parts.append(f"{label} {t['st_not_read']} ({t['unreadable_why'].format(slot=slot.label)})")
+            parts.append(f"{label} {t['st_not_read']} ({type_it(slot, status, t)})")
         else:
             parts.append(f"{label} {t['st_pending']}")
+    # a note the camera sees but cannot read gets the same hint as one it did not read (seventh new-user trial L)
+    playing = {"board"} | {seat.name for seat in view.seats if seat.in_hand and not seat.folded}
+    for slot in view.all_slots:
+        if slot.serial is None and slot.note is not None and slot.status in ("unreadable", "out_of_format") \
+                and slot.zone in playing:
+            parts.append(f"{say_place(slot.label, lang)} {t[slot.status]} ({type_it(slot, status, t)})")
     if not view.state.showdown_called:
         for seat in view.seats:
             if seat.in_hand and not seat.folded and not seat.revealed:
