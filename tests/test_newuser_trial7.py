@@ -389,3 +389,20 @@ def test_l_the_waiting_line_says_how_to_type_a_note_the_camera_cannot_read():
     assert "P2 2 не читается (введите: P2 2 NNNNNNN)" in " ".join(screen(view, piped, "ru").split())
     wide = " ".join(screen(view, piped, "en", 140, 40).split())
     assert "cannot be read: the reads disagree (2226222, 2226228); type it: P2 2 NNNNNNN" in wide
+
+
+# ----------------------------------------------------------------------------- L: the spectator page's first paint
+def test_l_the_spectator_page_says_it_is_loading_until_its_first_snapshot(tmp_path):
+    """The page's first paint said "Waiting for the first hand" (with "connecting…") even when the log had hands:
+    the page as served says it is loading the table, in both languages; the script says "waiting" only when the
+    snapshot has no hand."""
+    import re
+
+    from dealer_assist.spectator.page import PAGE
+
+    main = re.search(r'<main id="main">(.*?)</main>', PAGE).group(1)
+    assert main == ('<div class="waiting"><div class="big">Loading the table…</div>'
+                    '<div class="small">Загрузка стола…</div></div>')
+    assert 'id="connection" class="badge">connecting… · подключение…</span>' in PAGE
+
+

@@ -385,8 +385,10 @@ PAGE = (
     "<div class=\"badges\"><span id=\"delay\" class=\"badge delay\">Delayed · задержка</span>"
     "<span id=\"asof\" class=\"badge\"></span><span id=\"connection\" class=\"badge\">connecting… · подключение…</span></div>"
     "</header>\n"
-    "<main id=\"main\"><div class=\"waiting\"><div class=\"big\">Waiting for the first hand</div>"
-    "<div class=\"small\">Ожидание первой раздачи</div></div></main>\n"
+    # until the first snapshot comes (a second or so): not "waiting for the first hand", which a log of hands is
+    # not (seventh new-user trial L)
+    "<main id=\"main\"><div class=\"waiting\"><div class=\"big\">Loading the table…</div>"
+    "<div class=\"small\">Загрузка стола…</div></div></main>\n"
     "<footer>Read-only spectator screen of dealer-assist: pocket notes appear only once revealed at the table, "
     "and everything is shown late on purpose. · Экран зрителя dealer-assist, только для просмотра: карманные "
     "купюры видны, только когда вскрыты за столом, и всё показывается с задержкой намеренно.</footer>\n"
