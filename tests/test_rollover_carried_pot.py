@@ -252,7 +252,7 @@ def test_the_spectator_state_file_says_the_carry_in_play_and_the_sum_once_decide
 @pytest.mark.slow
 def test_the_spectator_page_in_a_browser_says_main_plus_carried_and_the_winner_s_whole_payout(tmp_path):
     """The page itself (served, in headless chromium): the tie's hand says the pot is carried; the next hand
-    'Main pot 30 + carried 15 = 45 → B' in both languages, and B's seat '+45' (what B was paid, once)."""
+    'Main pot 30 + carried 15 = 45 → B' in both languages, and B's seat 'gets 45' (what B was paid, once)."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
@@ -274,7 +274,8 @@ def test_the_spectator_page_in_a_browser_says_main_plus_carried_and_the_winner_s
         wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-hand") == "2")
         carried = driver.find_element(By.ID, "carried").text
         assert carried == ("Main pot 30 + carried 15 = 45 → B · Основной банк 30 + перенос 15 = 45 → B"), carried
-        assert "+45" in driver.find_element(By.CSS_SELECTOR, '[data-seat="B"]').text
+        seat_b = driver.find_element(By.CSS_SELECTOR, '[data-seat="B"]').text
+        assert "gets 45 · получает 45" in seat_b and "+45" not in seat_b  # paid, not a gain (seventh trial)
         driver.save_screenshot(str(tmp_path / "carried.png"))
     finally:
         server.stop()

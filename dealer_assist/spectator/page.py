@@ -224,7 +224,10 @@ SCRIPT = r"""
     if (seat.result) {
       var words = RESULT[seat.result] || [seat.result, ""];
       var text = words[0] + " · " + words[1];
-      if (seat.payout !== null && String(seat.payout) !== "0") { text += " · +" + seat.payout; }
+      // what the seat is paid, in the dashboard's words: "+40" read as the gain (seventh new-user trial)
+      if (seat.payout !== null && String(seat.payout) !== "0") {
+        text += " · gets " + seat.payout + " · получает " + seat.payout;
+      }
       add(card, el("div", "result " + seat.result.replace(" ", ""), text));
     } else if (seat.chips !== null) {
       add(card, el("div", "muted", "chips in · внесено: " + seat.chips));
