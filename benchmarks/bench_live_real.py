@@ -443,6 +443,13 @@ def play(seq: Path, summary: dict, worker, realtime: bool, settle_s: float = 3.0
     stats["reads"] = session.jobs_done
     seconds = [s for _, _, s, _ in session.job_log]
     stats["read_s_median"] = round(statistics.median(seconds), 3) if seconds else None
+    # where the reader's time went (the session's job log keeps its last 200 reads)
+    by_kind: dict[str, list] = {}
+    for kind, _frame, sec, _found in session.job_log:
+        k = by_kind.setdefault(str(kind), [0, 0.0])
+        k[0] += 1
+        k[1] = round(k[1] + sec, 3)
+    stats["reads_by_kind"] = by_kind
     stats["wall_s"] = round(time.perf_counter() - t_start, 1)
     return {"session": session, "event_time": event_time, "stats": stats, "reads": worker.reads}
 
@@ -675,9 +682,21 @@ def summarise(rows: list[dict]) -> dict:
             "latency_median_s": round(statistics.median(lat), 2) if lat else None,
             "latency_p90_s": round(float(np.percentile(lat, 90)), 2) if lat else None,
             "latency_n": len(lat), "not_right_by": by, "causes": causes,
+            "reads_by_kind": _reads_by_kind(rows),
             "duplicate_tracks": sum(1 for r in notes if len(r["tracks"]) > 1),
             "seat_missing_hands": sum(1 for row in rows
                                       if any(p.startswith("showdown without") for p in row["problems"]))}
+
+
+def _reads_by_kind(rows: list[dict]) -> dict[str, list]:
+    """The hands' reads by kind: ``{kind: [reads, worker seconds]}`` (hands judged before it was kept: none)."""
+    out: dict[str, list] = {}
+    for row in rows:
+        for kind, (n, sec) in row.get("stats", {}).get("reads_by_kind", {}).items():
+            k = out.setdefault(kind, [0, 0.0])
+            k[0] += n
+            k[1] = round(k[1] + sec, 1)
+    return out
 
 
 def print_summary(name: str, mode: str, sm: dict) -> None:
@@ -690,6 +709,9 @@ def print_summary(name: str, mode: str, sm: dict) -> None:
           f"showdowns without a dealt seat: {sm['seat_missing_hands']}")
     for attr, groups in sm["not_right_by"].items():
         print(f"  not right / all, by {attr}: " + ", ".join(f"{k} {v}" for k, v in groups.items()))
+    if sm.get("reads_by_kind"):
+        print("  reads by kind (reads / worker seconds; on the CPU clock, CPU seconds): " + ", ".join(
+            f"{k} {n} / {sec:.1f}" for k, (n, sec) in sorted(sm["reads_by_kind"].items(), key=lambda kv: -kv[1][1])))
 
 
 def main() -> int:
