@@ -257,3 +257,51 @@ def test_a_note_read_without_a_serial_print_is_read_again_with_the_detector_at_t
     session.on_frame(table.frame(5))
     assert session._retry_job().detect_px_per_mm is None
     assert session._retries == []
+
+
+def test_a_trusted_note_seen_again_as_a_track_of_its_own_is_not_re_read():
+    """SEEN_TRUSTED_IOU / SEEN_TRUSTED_MM: a track with no print of its own lying on a trusted note, anchor on
+    anchor, is that note seen again (set-up C hand 1: 7 confirm reads of ~1.1 s CPU each); a note beside it, one
+    overlapping it only in part, or one on it with an anchor elsewhere (a print of another note) is still read."""
+    table = Table(plain_profile(SIZE, SEATS))
+    session = _session(table)
+    for i in range(2):
+        session.on_frame(table.frame(i))
+    session.queue.clear()
+    seat = {z.name: z for z in table.profile.table.zones}["P1"].centre_mm
+    x, y = seat[0] - 80, seat[1] - 40
+    q = note_quad(x, y)
+    prints = (print_quad(x, y, TOP_RIGHT_PRINT_MM), print_quad(x, y, LEFT_PRINT_MM))
+    anchor = np.mean([p.mean(axis=0) for p in prints], axis=0)
+    region = (0.0, 0.0, 1000.0, 700.0)
+    session.tracker.apply([Observation(q, "1234567", 0.95, "trusted", "", prints, anchor)], region, 2, 0.5,
+                          count_misses=False)
+    session.tracker.apply([Observation(q, "1234567", 0.95, "trusted", "", prints, anchor)], region, 3, 0.75,
+                          count_misses=False)
+    (trusted,) = list(session.tracker)
+    assert trusted.serial == "1234567"
+
+    def add(quad, anchor_mm):
+        t = session.tracker.tracks
+        tid = max(t) + 1
+        from dealer_assist.live.tracker import Track
+
+        t[tid] = Track(tid, np.asarray(quad, float), np.asarray(anchor_mm, float), 1.0, 4, 1.0, 4,
+                       last_status="unreadable", attempts=1)
+        return t[tid]
+
+    session.on_frame(table.frame(4))
+    session.queue.clear()
+    again = add(q + [2.0, 1.0], anchor + [3.0, 0.0])  # the trusted note, read again as a note of its own
+    assert session._seen_trusted(again)
+    assert session._confirm_job() is None  # nothing else to read: the trusted note is not read again
+    beside = add(note_quad(x + 60, y + 20), anchor + [60.0, 20.0])  # fanned over it: overlaps in part
+    elsewhere = add(q + [4.0, 0.0], anchor + [90.0, 0.0])  # on it, but placed by a print 90 mm away
+    assert not session._seen_trusted(beside) and not session._seen_trusted(elsewhere)
+    read = set()
+    while (job := session._confirm_job()) is not None:
+        read.update(job.track_ids)
+    assert read == {beside.id, elsewhere.id}
+    trusted.serial = None  # once the note is not trusted, its second track is read again
+    session._confirmed.clear()
+    assert not session._seen_trusted(again)

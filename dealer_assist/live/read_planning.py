@@ -32,7 +32,8 @@ from dealer_assist.vision.geometry import NOTE_SIZE_MM
 from dealer_assist.vision.print_evidence import MIN_MARGIN
 
 __all__ = ["ReadPlanning", "READ_VALUE", "DETECT_PX_PER_MM", "SCAN_TILE_PX", "SCAN_LINE_MARGIN_MM", "LOOK_BATCH",
-           "LOOK_MAX", "LOOK_MARGIN_MM", "LOOKS_BEFORE_CONFIRM", "FULL_DETECT_AFTER"]
+           "LOOK_MAX", "LOOK_MARGIN_MM", "LOOKS_BEFORE_CONFIRM", "FULL_DETECT_AFTER", "SEEN_TRUSTED_IOU",
+           "SEEN_TRUSTED_MM"]
 
 #: Scale range (px/mm) the text detector looks for serial-sized lines at: the start-up scan's views
 #: (lines only; the places where lines are found are then read), and, with
@@ -80,6 +81,16 @@ LOOK_MARGIN_MM = 4.0
 #: prints of two of them (one still read right only at 4.0, not at 3.5). It costs a read at the read scale
 #: (0.3-0.8 s of CPU against 0.1-0.3 s) only where reads fail.
 FULL_DETECT_AFTER = 1
+#: A track without a serial and without a print of its own (no read of it found a print) whose outline overlaps a
+#: trusted note's by this share (intersection over union) or more, its anchor within :data:`SEEN_TRUSTED_MM` of
+#: the trusted note's, is that trusted note seen again: it is not confirm-read (nothing is re-read once trusted and
+#: still; a change at the place still has it read). On set-up C (bench_live_real.py --setups C --hands 3
+#: --cpu-clock, load 5-7) one such track (IoU 0.91 with 8376925, anchors 3 mm apart) took 7 confirm reads at the
+#: read scale, ~1.1 s of CPU each, 6.9 s of the three hands' ~50 s; the other untrusted tracks overlapped trusted
+#: notes by 0.06-0.16 with anchors 66-164 mm away (neighbours, fanned pockets, a quad guessed from one print).
+SEEN_TRUSTED_IOU = 0.7
+#: See :data:`SEEN_TRUSTED_IOU` (mm; an anchor is the centre of a note's prints, or of its outline without them).
+SEEN_TRUSTED_MM = 15.0
 #: :data:`READ_VALUE` of a note outside play (added to its own, up to the face-down notes' value).
 OUT_OF_PLAY = 2
 
@@ -246,6 +257,8 @@ class ReadPlanning:
                 continue
             if not recheck and self._lookable(t) and t.looks < LOOKS_BEFORE_CONFIRM and _only_frames_missing(t):
                 continue  # its next look (a few ms) will likely trust it: the reader waits
+            if self._seen_trusted(t):
+                continue  # a trusted note seen again (SEEN_TRUSTED_IOU): not re-read
             # a note read with a serial gets 2 N tries to settle; one never read as 7 digits, N;
             # a note-shaped change where nothing was read (face down?) one more; a 9-digit read
             # (2017 series, or letters taken for digits) N
@@ -308,6 +321,16 @@ class ReadPlanning:
                 core = grow(note_box_around_print(t.print_quads_mm[0]), 5.0)
         return self._make_job(JobKind.CONFIRM, pick, core, True, hints=hints, track_ids=(t.id,),
                               hints_upright=upright, full_detect=full)
+
+    def _seen_trusted(self, t) -> bool:
+        """Whether an untrusted track with no print of its own lies on a trusted note, anchor on anchor
+        (:data:`SEEN_TRUSTED_IOU`, :data:`SEEN_TRUSTED_MM`)."""
+        if t.serial is not None or t.print_quads_mm or t.window_quads_mm:
+            return False
+        a = np.asarray(t.anchor_mm, np.float64)
+        return any(u.serial is not None and u.id != t.id and quad_iou_mm(u.quad_mm, t.quad_mm) >= SEEN_TRUSTED_IOU
+                   and float(np.linalg.norm(np.asarray(u.anchor_mm, np.float64) - a)) <= SEEN_TRUSTED_MM
+                   for u in self.tracker)
 
     def _lookable(self, t) -> bool:
         """Whether look jobs may read this track's windows (looks on, a worker that looks, two windows)."""
