@@ -111,7 +111,7 @@ TEXT: dict[str, dict[str, str]] = {
         "confirm_position": "The hand is decided: P={p} would score it anew (now P={old}, winner {winners}). "
                             "Give the same command again to change P; anything else keeps P={old}.",
         "confirm_random": "The hand is decided: a new random P would score it anew (now P={old}, winner {winners}). "
-                          "Press r again to draw; anything else keeps P={old}.",
+                          "Press r (or give random) again to draw; anything else keeps P={old}.",
         "confirm_fold": "The hand is decided (winner {winners}): folding {seat} would decide it anew. Fold {seat} "
                         "again to fold; anything else keeps the hand as it is.",
         "p_changed": "CHANGED after the deal (announced P={old})",
@@ -121,7 +121,8 @@ TEXT: dict[str, dict[str, str]] = {
                                   "every note's rank. Give the same command again to change P; anything else "
                                   "keeps P={old}.",
         "confirm_random_dealt": "P={old} is announced for this hand and notes are dealt: a new random P would "
-                                "change every note's rank. Press r again to draw; anything else keeps P={old}.",
+                                "change every note's rank. Press r (or give random) again to draw; anything else "
+                                "keeps P={old}.",
         # the start-up screen
         "startup_title": "dealer-assist live is starting", "step_program": "the program",
         "step_profile": "calibration profile",
@@ -198,6 +199,7 @@ TEXT: dict[str, dict[str, str]] = {
         "cal_wrote": "wrote {path}", "cal_default": "'{name}' is now the default profile", "cal_note": "note:",
         "live_progress": "live: {frames} frame(s) read, {trusted} note(s) trusted, OCR {ocr}",
         "live_finished": "hand {n} finished: {status}, winners {winners}", "live_no_winner": "none",
+        "live_finished_tied": "hand {n} finished: {status}, {tied}",
         "px_per_mm": "px/mm", "cal_check_it": "check it:", "cal_skipped": "skipped {what}",
         # serve's banner
         "serve_title": "Spectator screen ({delay}), following {log}{missing} and {state}.",
@@ -287,7 +289,7 @@ TEXT: dict[str, dict[str, str]] = {
         "confirm_position": "Раздача решена: P={p} пересчитает её (сейчас P={old}, победитель {winners}). "
                             "Повторите команду, чтобы сменить P; любая другая оставит P={old}.",
         "confirm_random": "Раздача решена: новое случайное P пересчитает её (сейчас P={old}, победитель {winners}). "
-                          "Нажмите r ещё раз, чтобы вытянуть; любая другая команда оставит P={old}.",
+                          "Нажмите r (или дайте random) ещё раз, чтобы вытянуть; любая другая команда оставит P={old}.",
         "confirm_fold": "Раздача решена (победитель {winners}): сброс {seat} решит её заново. Сбросьте {seat} "
                         "ещё раз, чтобы сбросить; любая другая команда оставит раздачу как есть.",
         "p_changed": "ИЗМЕНЕНО после раздачи (объявлено P={old})",
@@ -297,8 +299,8 @@ TEXT: dict[str, dict[str, str]] = {
                                   "каждой купюры. Повторите команду, чтобы сменить P; любая другая оставит "
                                   "P={old}.",
         "confirm_random_dealt": "Для этой раздачи объявлено P={old}, и купюры розданы: новое случайное P изменит "
-                                "ранг каждой купюры. Нажмите r ещё раз, чтобы вытянуть; любая другая команда "
-                                "оставит P={old}.",
+                                "ранг каждой купюры. Нажмите r (или дайте random) ещё раз, чтобы вытянуть; любая "
+                                "другая команда оставит P={old}.",
         "startup_title": "dealer-assist live запускается", "step_program": "программа",
         "step_profile": "профиль калибровки",
         "step_camera": "камера или запись", "step_log": "журнал раздач", "step_ocr": "модели OCR (около 15 с)",
@@ -374,6 +376,7 @@ TEXT: dict[str, dict[str, str]] = {
         "cal_wrote": "записан {path}", "cal_default": "«{name}» теперь профиль по умолчанию", "cal_note": "примечание:",
         "live_progress": "live: кадров: {frames}, надёжно прочитано: {trusted}, OCR: {ocr}",
         "live_finished": "раздача {n} закончена: {status}, победители: {winners}", "live_no_winner": "нет",
+        "live_finished_tied": "раздача {n} закончена: {status}, {tied}",
         "px_per_mm": "пикс./мм", "cal_check_it": "проверьте:", "cal_skipped": "пропущено: {what}",
         "serve_late": "с задержкой {s} с", "serve_no_delay": "без задержки", "serve_missing": " (его ещё нет: ждём)",
         "serve_open": "Откройте этот адрес (QR-код выше — тот же адрес):",

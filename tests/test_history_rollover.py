@@ -14,13 +14,14 @@ TIED = BOARD + "P1 1 1119111\nP1 2 2229222\nP2 1 4449444\nP2 2 5559555\n"  # P=4
 WON = BOARD + "P1 1 1117111\nP1 2 2227222\nP2 1 1111112\nP2 2 2222223\n"  # P1 a 7-7-7 set
 
 
-def _night(log: Path) -> None:
+def _night(log: Path, lang: str = "en"):
     stdin = (TIED + "chips P1 10\nchips P2 10\nnew\n" + TIED + "chips P1 5\nchips P2 5\nnew\n" + WON
              + "chips P1 5\nchips P2 5\n")
     result = invoke(["live", "--camera", ROOT / "sample_images" / "tables" / "table_1.jpg", "--calibration",
                      "sample_table_1", "--position", "4", "--no-ocr", "--no-window", "--log", log,
-                     "--tie-policy", "rollover", "--lang", "en"], stdin=stdin)
+                     "--tie-policy", "rollover", "--lang", lang], stdin=stdin)
     assert result.exit_code == 0, result.output
+    return result
 
 
 def _flat(text: str) -> str:
@@ -48,3 +49,15 @@ def test_the_list_and_the_pot_table_name_no_winner_of_a_carried_pot(tmp_path):
     assert "ничья P1, P2 → следующая" in flat and "В журнале ничья (банк переходит): P1, P2" in flat
     listed_ru = invoke(["history", "--log", log], env=RU_ENV).stdout  # the cell wraps at 80 columns
     assert listed_ru.count("│ ничья P1,") == 2 and listed_ru.count("│ следующая") == 2
+
+
+def test_live_s_own_line_for_a_rolled_over_tie_names_no_winners(tmp_path):
+    """Eighth new-user trial: live's line for each finished hand said "winners P1, P2" for a tie carried on."""
+    en = _night(tmp_path / "en.jsonl")
+    assert [line for line in en.stdout.splitlines() if "finished:" in line] == [
+        "hand 1 finished: showdown, tie P1, P2 → the next hand",
+        "hand 2 finished: showdown, tie P1, P2 → the next hand"]  # hand 3 is logged at the end of the input
+    ru = _night(tmp_path / "ru.jsonl", "ru")
+    assert [line for line in ru.stdout.splitlines() if "закончена:" in line][:2] == [
+        "раздача 1 закончена: вскрытие, ничья P1, P2 → следующая раздача",
+        "раздача 2 закончена: вскрытие, ничья P1, P2 → следующая раздача"]

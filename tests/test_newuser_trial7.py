@@ -47,7 +47,7 @@ def test_h_random_and_position_after_the_deal_ask_first_then_say_the_change_and_
     assert en.exit_code == ru.exit_code == ru_locale.exit_code == 0, en.output
     assert _lines(en.stderr, "Refused") == [
         "Refused: P=4 is announced for this hand and notes are dealt: a new random P would change every note's "
-        "rank. Press r again to draw; anything else keeps P=4.",
+        "rank. Press r (or give random) again to draw; anything else keeps P=4.",
         "Refused: P=4 is announced for this hand and notes are dealt: P=2 would change every note's rank. Give the "
         "same command again to change P; anything else keeps P=4."]
     assert _lines(en.stdout, "P CHANGED") == [
@@ -57,7 +57,7 @@ def test_h_random_and_position_after_the_deal_ask_first_then_say_the_change_and_
     for result in (ru, ru_locale):
         assert _lines(result.stderr, "Отклонено") == [
             "Отклонено: для этой раздачи объявлено P=4, и купюры розданы: новое случайное P изменит ранг каждой "
-            "купюры. Нажмите r ещё раз, чтобы вытянуть; любая другая команда оставит P=4.",
+            "купюры. Нажмите r (или дайте random) ещё раз, чтобы вытянуть; любая другая команда оставит P=4.",
             "Отклонено: для этой раздачи объявлено P=4, и купюры розданы: P=2 изменит ранг каждой купюры. "
             "Повторите команду, чтобы сменить P; любая другая оставит P=4."]
         assert _lines(result.stdout, "P ИЗМЕНЕНО") == [

@@ -257,6 +257,7 @@ def test_the_spectator_page_in_a_browser_says_main_plus_carried_and_the_winner_s
     from selenium.webdriver.support.ui import WebDriverWait
 
     from dealer_assist.live.history import HandLog
+    from dealer_assist.spectator.state import default_state_path, write_state
     from test_spectator_browser import Server, browser
 
     log = tmp_path / "hands.jsonl"
@@ -269,9 +270,28 @@ def test_the_spectator_page_in_a_browser_says_main_plus_carried_and_the_winner_s
         wait = WebDriverWait(driver, 60, poll_frequency=0.1)
         driver.get(url)
         wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-hand") == "1")
-        assert "Carried to the next hand: 15 chips" in driver.find_element(By.TAG_NAME, "body").text
+        body = driver.find_element(By.TAG_NAME, "body").text
+        assert "Carried to the next hand · Переходит в следующую раздачу: 15" in body
+        # the tie is no split and has no winners (eighth new-user trial): the pot goes to the next hand
+        tied = json.loads(log.read_text(encoding="utf-8").splitlines()[0])["winners"]
+        assert len(tied) == 2
+        assert driver.find_element(By.ID, "winner").text == (
+            f"Tied · Ничья: {', '.join(tied)} → the next hand · следующая раздача")
+        assert "SPLITS" not in body and "делит банк" not in body and "Winners" not in body
+        for seat in tied:
+            card = driver.find_element(By.CSS_SELECTOR, f'[data-seat="{seat}"]')
+            assert "ties: the pot rolls over · ничья: банк переходит" in card.text
+            assert "winner" not in card.get_attribute("class").split()
+        # hand 2 in play (live's state file): the tie is "Previous hand 1: tie …", not "winners"
+        state = TableState(seats=("A", "B", "C"), position=1, tie_policy="rollover", hand_number=2, carried_in=15)
+        write_state(state_from_view(table_view(state, [note(1, "board", "9111111")])), default_state_path(log))
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".previous"))
+        previous = driver.find_element(By.CSS_SELECTOR, ".previous").text
+        assert previous == (f"Previous hand 1: tie {', '.join(tied)} → the next hand · Предыдущая раздача 1: ничья "
+                            f"{', '.join(tied)} → следующая раздача"), previous
+        default_state_path(log).unlink()
         HandLog(log).append(carried_record(15))
-        wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-hand") == "2")
+        wait.until(lambda d: [e for e in d.find_elements(By.ID, "carried") if e.text.startswith("Main pot")])
         carried = driver.find_element(By.ID, "carried").text
         assert carried == ("Main pot 30 + carried 15 = 45 → B · Основной банк 30 + перенос 15 = 45 → B"), carried
         seat_b = driver.find_element(By.CSS_SELECTOR, '[data-seat="B"]').text

@@ -230,9 +230,15 @@ class FrameLoop:
             if not self.interactive and not self.as_json:
                 t = texts(self.lang)
                 status = record["status"] if self.lang == "en" else t.get(record["status"], record["status"])
-                self.console.print(t["live_finished"].format(
-                    n=record["hand"], status=status, winners=", ".join(record["winners"]) or t["live_no_winner"]),
-                    markup=False, highlight=False)
+                winners = ", ".join(record["winners"])
+                if record.get("tie_policy") == "rollover" and len(record["winners"]) > 1 and record["status"] == "showdown":
+                    # a tie whose pot went to the next hand has no winners (eighth new-user trial)
+                    line = t["live_finished_tied"].format(n=record["hand"], status=status,
+                                                          tied=t["rolled_pot"].format(winners=winners))
+                else:
+                    line = t["live_finished"].format(n=record["hand"], status=status,
+                                                     winners=winners or t["live_no_winner"])
+                self.console.print(line, markup=False, highlight=False)
         self.finished_seen = len(session.finished)
 
     def progress(self, now: float, done: bool = False) -> None:

@@ -200,7 +200,7 @@ class Watcher:
         hand = current_hand(live, last)
         previous = None
         if hand is not None and hand is not last and last is not None:
-            previous = {"hand": last["hand"], "winners": last["winners"]}
+            previous = {"hand": last["hand"], "winners": last["winners"], "tie_policy": last.get("tie_policy")}
         shown = self.summary.balances()
         for text in self.summary.name_warnings:
             self._warn(text)

@@ -104,8 +104,9 @@ SCRIPT = r"""
                  river: ["River", "Ривер"], showdown: ["Showdown", "Вскрытие"] };
   var RESULT = { wins: ["WINS", "выигрывает"], splits: ["SPLITS", "делит банк"], loses: ["loses", "проигрывает"],
                  folded: ["folded", "сбросил"], "not revealed": ["did not reveal", "не вскрылся"] };
-  var JOKER = { off: "off", "per-zero": "per zero", once: "once" };
-  var TIES = { split: "split", rollover: "roll over" };
+  // each option's value in both languages, the dashboard's words (eighth new-user trial: English beside Russian)
+  var JOKER = { off: "off · выкл.", "per-zero": "per zero · за каждый ноль", once: "once · один раз" };
+  var TIES = { split: "split · делёж", rollover: "roll over · перенос банка" };
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -184,10 +185,16 @@ SCRIPT = r"""
     }
   }
 
+  // a tie under the rollover policy: its pot goes to the next hand, nobody wins or splits it (RULES.md §4;
+  // eighth new-user trial: the page said "SPLITS" and "Winners: P1, P2" for a pot carried on)
+  function rollsOver(hand) {
+    return hand.tie_policy === "rollover" && hand.winners && hand.winners.length > 1;
+  }
+
   function renderSeat(seats, seat, hand) {
     var card = add(seats, el("div", "seat"));
     card.setAttribute("data-seat", seat.name);
-    if (hand.winners.indexOf(seat.name) >= 0) { card.classList.add("winner"); }
+    if (hand.winners.indexOf(seat.name) >= 0 && !rollsOver(hand)) { card.classList.add("winner"); }
     if (seat.folded) { card.classList.add("folded"); }
     var name = add(card, el("div", "name", seat.name));
     if (seat.dealer) { add(name, el("span", "tag", "dealer · дилер")); }
@@ -222,7 +229,8 @@ SCRIPT = r"""
       add(bar, el("div", "tie")).style.width = (100 * seat.odds.tie).toFixed(1) + "%";
     }
     if (seat.result) {
-      var words = RESULT[seat.result] || [seat.result, ""];
+      var words = seat.result === "splits" && rollsOver(hand) ? ["ties: the pot rolls over", "ничья: банк переходит"]
+        : RESULT[seat.result] || [seat.result, ""];
       var text = words[0] + " · " + words[1];
       // what the seat is paid, in the dashboard's words: "+40" read as the gain (seventh new-user trial)
       if (seat.payout !== null && String(seat.payout) !== "0") {
@@ -284,7 +292,9 @@ SCRIPT = r"""
     if (hand.decided) {
       var banner = add(main, el("div", "banner"));
       banner.id = "winner";
-      if (hand.winners.length) {
+      if (rollsOver(hand)) {
+        banner.textContent = "Tied · Ничья: " + hand.winners.join(", ") + " → the next hand · следующая раздача";
+      } else if (hand.winners.length) {
         banner.textContent = (hand.winners.length > 1 ? "Winners · Победители: " : "Winner · Победитель: ") +
           hand.winners.join(", ");
       } else {
@@ -298,14 +308,23 @@ SCRIPT = r"""
           carried.carried + " = " + carried.total + " → " + (to || "следующая раздача")));
         m.id = "carried";
       }
-      if (hand.carry) { add(main, el("div", "muted", "Carried to the next hand: " + hand.carry + " chips")); }
+      if (hand.carry) {
+        add(main, el("div", "muted", "Carried to the next hand · Переходит в следующую раздачу: " + hand.carry));
+      }
     }
     if (data.previous) {
       var prev = data.previous;
-      add(main, el("div", "previous", "Previous hand " + (prev.hand === null ? "" : prev.hand) + ": " +
-        (prev.winners.length ? (prev.winners.length > 1 ? "winners " : "winner ") + prev.winners.join(", ") : "no winner") +
-        " · Предыдущая раздача " + (prev.hand === null ? "" : prev.hand) + ": " + (prev.winners.length ?
-        (prev.winners.length > 1 ? "победители " : "победитель ") + prev.winners.join(", ") : "без победителя")));
+      var number = prev.hand === null ? "" : prev.hand;
+      if (rollsOver(prev)) {
+        add(main, el("div", "previous", "Previous hand " + number + ": tie " + prev.winners.join(", ") +
+          " → the next hand · Предыдущая раздача " + number + ": ничья " + prev.winners.join(", ") +
+          " → следующая раздача"));
+      } else {
+        add(main, el("div", "previous", "Previous hand " + number + ": " +
+          (prev.winners.length ? (prev.winners.length > 1 ? "winners " : "winner ") + prev.winners.join(", ") : "no winner") +
+          " · Предыдущая раздача " + number + ": " + (prev.winners.length ?
+          (prev.winners.length > 1 ? "победители " : "победитель ") + prev.winners.join(", ") : "без победителя")));
+      }
     }
   }
 
