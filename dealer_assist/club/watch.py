@@ -243,6 +243,7 @@ class ClubWatcher:
                     "hand": None if not has_content(hand) else {
                         "hand": hand.get("hand"), "source": hand.get("source"), "street": hand.get("street"),
                         "decided": hand.get("decided"), "winners": hand.get("winners"),
+                        "tie_policy": hand.get("tie_policy"),
                         "board": [n.get("serial") for n in hand.get("board", [])], "time": hand.get("time"),
                         "seats": len(hand.get("seats", []))},
                     "last": None if last is None else {"hand": last.get("hand"), "session": last.get("session"),

@@ -143,7 +143,10 @@ SCRIPT = r"""
           street[0] + " · " + street[1] + " · " + plural(h.seats, ["seat", "seats"], ["место", "места", "мест"])));
         add(card, el("div", "board", h.board.length ? h.board.map(function (s) { return s || "·······"; }).join("  ")
           : "no board note yet · купюр борда ещё нет"));
-        if (h.decided) {
+        if (h.decided && h.tie_policy === "rollover" && h.winners.length > 1) {
+          // a tie whose pot goes to the next hand has no winners (RULES.md §4; eighth new-user trial)
+          add(card, el("div", "winner", "Tied · Ничья: " + h.winners.join(", ") + " → the next hand · следующая раздача"));
+        } else if (h.decided) {
           add(card, el("div", "winner", h.winners.length ? (h.winners.length > 1 ? "Winners · Победители: "
             : "Winner · Победитель: ") + h.winners.join(", ") : "No winner · Победителя нет"));
         }
