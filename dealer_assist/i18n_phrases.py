@@ -359,6 +359,14 @@ PHRASES: tuple[tuple[str, str], ...] = (
      "Раздача {n} решена; в журнал не записана (журнала нет)."),
     (r"Hand (?P<n>\d+) was not decided; it is not logged \(no hand log\)\.",
      "Раздача {n} не решена; в журнал не записана (журнала нет)."),
+    (r"Its last hand was played with --tie-policy (?P<a>split|rollover); this run plays --tie-policy "
+     r"(?P<b>split|rollover) \(give --tie-policy (?P=a) to keep the session's rule\)\. (?P<say>.+)",
+     "Её последняя раздача сыграна с --tie-policy {a}; этот запуск играет с --tie-policy {b} (дайте --tie-policy "
+     "{a}, чтобы оставить правило сессии). {say}"),
+    (r"Its last hand was played with --tie-policy (?P<a>split|rollover); this run plays --tie-policy "
+     r"(?P<b>split|rollover) \(give --tie-policy (?P=a) to keep the session's rule\)\.",
+     "Её последняя раздача сыграна с --tie-policy {a}; этот запуск играет с --tie-policy {b} (дайте --tie-policy "
+     "{a}, чтобы оставить правило сессии)."),
     (r"(?P<n>\d+) chips? carried over from earlier hands joins? this hand's main pot\.",
      "Перенесённые из прошлых раздач фишки ({n}) входят в основной банк этой раздачи."),
     (r"Session (?P<s>\S+) goes on \(hand (?P<k>\d+) finished (?P<m>\d+) min ago\); --new-session starts a new "

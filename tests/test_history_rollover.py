@@ -61,3 +61,33 @@ def test_live_s_own_line_for_a_rolled_over_tie_names_no_winners(tmp_path):
     assert [line for line in ru.stdout.splitlines() if "закончена:" in line][:2] == [
         "раздача 1 закончена: вскрытие, ничья P1, P2 → следующая раздача",
         "раздача 2 закончена: вскрытие, ничья P1, P2 → следующая раздача"]
+
+
+def test_a_restart_with_another_tie_policy_says_so(tmp_path):
+    """Eighth new-user trial: restarting live without --tie-policy rollover on a session that rolls ties over
+    split the next tie, said only by the header's 'ties: split'. The start sentence now says it, both ways."""
+    from datetime import datetime, timezone
+
+    from dealer_assist.i18n import say
+    from dealer_assist.live.history import read_log
+    from dealer_assist.live.night import continue_session
+
+    log = tmp_path / "tie.jsonl"
+    made = invoke(["live", "--camera", ROOT / "sample_images" / "tables" / "table_1.jpg", "--calibration",
+                   "sample_table_1", "--position", "4", "--no-ocr", "--no-window", "--log", log,
+                   "--tie-policy", "rollover"], stdin=TIED + "chips P1 10\nchips P2 10\n")
+    assert made.exit_code == 0, made.output
+    records, _ = read_log(log)
+    now = datetime.now(timezone.utc)
+    seats = ("P1", "P2", "P3", "P4")
+    split = continue_session(records, seats, now, tie_policy="split")
+    assert split.carried_in == 20
+    assert split.sentence.endswith(
+        "Its last hand was played with --tie-policy rollover; this run plays --tie-policy split (give --tie-policy "
+        "rollover to keep the session's rule). 20 chips carried over from earlier hands join this hand's main pot.")
+    assert say(split.sentence, "ru").endswith(
+        "Её последняя раздача сыграна с --tie-policy rollover; этот запуск играет с --tie-policy split (дайте "
+        "--tie-policy rollover, чтобы оставить правило сессии). Перенесённые из прошлых раздач фишки (20) входят в "
+        "основной банк этой раздачи.")
+    same = continue_session(records, seats, now, tie_policy="rollover")
+    assert "--tie-policy" not in same.sentence and same.carried_in == 20

@@ -248,7 +248,8 @@ def _continuation(config: LiveConfig, hand_log, seats):
         records, _ = read_log(hand_log.path)
     except HistoryError:
         return None
-    going_on = continue_session(records, seats, datetime.now(timezone.utc), config.new_session)
+    going_on = continue_session(records, seats, datetime.now(timezone.utc), config.new_session,
+                                tie_policy=getattr(config.tie_policy, "value", config.tie_policy))
     if going_on is not None and SessionLock(hand_log.path, going_on.session).held_elsewhere():
         return None  # another table playing now holds that session: this table starts its own
     return going_on

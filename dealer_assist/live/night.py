@@ -87,10 +87,12 @@ def _finished(record: dict[str, Any]) -> datetime | None:
 
 
 def continue_session(records: Sequence[dict[str, Any]], seats: Sequence[str], now: datetime,
-                     new_session: bool = False) -> Continuation | None:
+                     new_session: bool = False, tie_policy: str | None = None) -> Continuation | None:
     """The session to go on with, from the log's ``records`` (in the log's order), or None for a new one
     (no hand logged, ``new_session``, a record without a session id or hand number, or the last hand
-    finished more than :data:`SESSION_BREAK` before ``now``, an aware datetime)."""
+    finished more than :data:`SESSION_BREAK` before ``now``, an aware datetime). ``tie_policy``: this run's
+    (``"split"``/``"rollover"``); when the session's last hand was played with the other, the sentence says so
+    (eighth new-user trial: a restart without ``--tie-policy rollover`` split the next tie without a word)."""
     if new_session or not records:
         return None
     last = records[-1]
@@ -109,6 +111,10 @@ def continue_session(records: Sequence[dict[str, Any]], seats: Sequence[str], no
     next_dealer = seats[dealer_index] if dealer_index is not None else seats[0]
     sentence = (f"Hand {hand + 1}: dealer {next_dealer}. Session {session} goes on (hand {hand} finished "
                 f"{minutes} min ago); --new-session starts a new one.")
+    played = last.get("tie_policy")
+    if tie_policy is not None and isinstance(played, str) and played in ("split", "rollover") and played != tie_policy:
+        sentence += (f" Its last hand was played with --tie-policy {played}; this run plays --tie-policy "
+                     f"{tie_policy} (give --tie-policy {played} to keep the session's rule).")
     carry = _carry(earlier, session)
     if carry:
         sentence += (f" {carry} chip{'' if carry == 1 else 's'} carried over from earlier hands "
