@@ -231,8 +231,9 @@ class FrameLoop:
                 t = texts(self.lang)
                 status = record["status"] if self.lang == "en" else t.get(record["status"], record["status"])
                 winners = ", ".join(record["winners"])
-                if record.get("tie_policy") == "rollover" and len(record["winners"]) > 1 and record["status"] == "showdown":
-                    # a tie whose pot went to the next hand has no winners (eighth new-user trial)
+                from dealer_assist.live.history import tie_rolled_over
+
+                if tie_rolled_over(record):  # its pot went to the next hand: no winners (eighth new-user trial)
                     line = t["live_finished_tied"].format(n=record["hand"], status=status,
                                                           tied=t["rolled_pot"].format(winners=winners))
                 else:

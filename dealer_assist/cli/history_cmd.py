@@ -128,7 +128,9 @@ def _winners_cell(r: dict, t) -> str:
     """The list's Winners cell: the logged winners, or for a tie under the rollover policy (its pot went to the
     next hand, RULES.md §4) ``tie P1, P2 → the next hand`` (seventh new-user trial: the list called them winners)."""
     winners = ", ".join(map(str, r.get("winners") or []))
-    if r.get("tie_policy") == "rollover" and len(r.get("winners") or []) > 1 and r.get("status") == "showdown":
+    from dealer_assist.live.history import tie_rolled_over
+
+    if tie_rolled_over(r):
         return t["rolled_pot"].format(winners=winners)
     return winners or "—"
 
@@ -272,6 +274,7 @@ def _print_history(records: list[dict], path: Path, show: Optional[int], as_json
         console.print(safe_text(said), style="bold red", markup=False, highlight=False)
     if r.get("winners") is not None:
         winners = ", ".join(map(str, r["winners"])) or t["none"]
-        tied = r.get("tie_policy") == "rollover" and len(r["winners"]) > 1 and r.get("status") == "showdown"
-        line = t["logged_tied" if tied else "logged_winners"].format(winners=winners)
+        from dealer_assist.live.history import tie_rolled_over
+
+        line = t["logged_tied" if tie_rolled_over(r) else "logged_winners"].format(winners=winners)
         console.print(safe_text(line), markup=False, highlight=False)

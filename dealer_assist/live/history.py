@@ -71,6 +71,13 @@ def default_log_path(environ: dict[str, str] | None = None) -> Path:
     return root / "dealer-assist" / "hands.jsonl"
 
 
+def tie_rolled_over(record: dict[str, Any]) -> bool:
+    """Whether a logged hand was a tie under the rollover policy (RULES.md §4): its pot went to the next hand,
+    so its logged ``winners`` (the best hands, FORMATS.md) tied and nobody won or split it."""
+    return (record.get("tie_policy") == "rollover" and record.get("status") == "showdown"
+            and len(record.get("winners") or []) > 1)
+
+
 def hand_record(view: TableView, *, session: str, started: datetime, finished: datetime, end: str) -> dict[str, Any]:
     """The log record of a finished hand (see the module doc).
 
